@@ -1,0 +1,120 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/zsj-dev/zsj/internal/exitcode"
+	"github.com/zsj-dev/zsj/internal/term"
+)
+
+// version is set at build time with -ldflags "-X main.version=..."; when it
+// is not, the module version from the build info is used.
+var version = ""
+
+// app is what every subcommand shares: the streams and the global flags.
+type app struct {
+	io        *term.IO
+	colorFlag string
+}
+
+// subcommands holds the constructors registered by each command's file, so
+// adding a command is adding a file.
+var subcommands []func(*app) *cobra.Command
+
+func register(newCmd func(*app) *cobra.Command) { subcommands = append(subcommands, newCmd) }
+
+func newRootCmd(a *app) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "zsj",
+		Short: "Check, query and rewrite Zero stream-json event logs",
+		Long: `zsj reads the JSONL event logs of Zero's stream-json protocol (the output of
+'zero exec --output-format stream-json' and the input events clients send).
+
+Inputs are files, directories (walked for *.jsonl and *.ndjson, also .gz or
+.zst), or '-' for standard input; with no argument zsj reads standard input.
+Compressed input is recognised by its content, not its name.
+
+Exit codes: 0 ok, 1 problems found, 2 usage error, 3 I/O or internal failure.`,
+		Example: `  zsj validate testdata/
+  zcat run.jsonl.gz | zsj validate --format json -`,
+		Version:       buildVersion(),
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			mode, err := term.ParseColorMode(a.colorFlag)
+			if err != nil {
+				return usageError(err)
+			}
+			a.io.DecideColor(mode)
+			return nil
+		},
+	}
+	root.SetIn(a.io.In)
+	root.SetOut(a.io.Out)
+	root.SetErr(a.io.ErrOut)
+	root.PersistentFlags().StringVar(&a.colorFlag, "color", "auto", "color output: auto, always or never (NO_COLOR and TERM=dumb turn auto off)")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
+	for _, newCmd := range subcommands {
+		root.AddCommand(newCmd(a))
+	}
+	return root
+}
+
+// run executes the command line and returns the process exit code. Errors
+// are printed here, in one voice, and nowhere else.
+func run(io *term.IO, args []string) int {
+	a := &app{io: io}
+	root := newRootCmd(a)
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return exitcode.OK
+	}
+	if errors.Is(err, syscall.EPIPE) {
+		return exitcode.OK // the reader went away: nothing more to say
+	}
+	var coded *exitcode.Error
+	if errors.As(err, &coded) && coded.Quiet {
+		return coded.Code
+	}
+	code := exitcode.Of(err)
+	if isCobraUsageError(err) {
+		code = exitcode.Usage
+	}
+	fmt.Fprintf(io.ErrOut, "zsj: error: %s\n", strings.TrimSuffix(err.Error(), "."))
+	if code == exitcode.Usage {
+		fmt.Fprintln(io.ErrOut, "zsj: hint: run 'zsj help' or 'zsj COMMAND --help' for usage")
+	}
+	return code
+}
+
+// usageError marks err as a mistake on the command line.
+func usageError(err error) error { return exitcode.New(exitcode.Usage, err) }
+
+// isCobraUsageError recognises the errors cobra returns itself for an
+// unknown command or a wrong number of arguments.
+func isCobraUsageError(err error) bool {
+	msg := err.Error()
+	return strings.HasPrefix(msg, "unknown command") ||
+		strings.HasPrefix(msg, "accepts ") ||
+		strings.HasPrefix(msg, "requires ") ||
+		strings.Contains(msg, "flag needs an argument") ||
+		strings.HasPrefix(msg, "unknown flag") ||
+		strings.HasPrefix(msg, "unknown shorthand flag")
+}
+
+func buildVersion() string {
+	if version != "" {
+		return version
+	}
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+		return info.Main.Version
+	}
+	return "(devel)"
+}
