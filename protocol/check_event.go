@@ -1,0 +1,294 @@
+package protocol
+
+import (
+	"math"
+	"strconv"
+)
+
+// eventInfo is what the run checks need to know of one checked event.
+type eventInfo struct {
+	spec        *eventSpec // nil when the type is unknown
+	version     int        // 0 when missing or unsupported
+	runID       []byte     // nil when missing or invalid
+	id          []byte     // the tool call id, nil when missing or invalid
+	status      []byte     // run_end / tool_result status when valid
+	recoverable int8       // error.recoverable: -1 unknown, 0 false, 1 true
+}
+
+// eventChecker applies the per-event rules of PROTOCOL.md sections 2-3.
+// It keeps scratch slices so that checking a line allocates nothing in the
+// common case.
+type eventChecker struct {
+	opts    Options
+	emit    func(rule, path, msg string) // the caller knows file, line and type
+	scan    scanner
+	members []Member
+	nested  []Member
+	// typeName is the checked event's type once known, for problems.
+	typeName string
+}
+
+// check validates one line and fills info. It returns false when the line
+// is not a JSON object at all.
+func (c *eventChecker) check(line []byte, info *eventInfo, fileVersion int) (*SyntaxError, bool) {
+	*info = eventInfo{recoverable: -1}
+	c.typeName = ""
+	members, serr := c.scan.parse(line, c.members[:0])
+	c.members = members
+	if serr != nil {
+		return serr, false
+	}
+	var typeVal, versionVal *Value
+	for i := range members {
+		m := &members[i]
+		switch string(m.KeyText()) {
+		case "type":
+			typeVal = &m.Value
+		case "schemaVersion":
+			versionVal = &m.Value
+		}
+	}
+	if typeVal == nil {
+		c.emit(RuleMissingField, "$.type", "missing required field type")
+	} else if typeVal.Kind != KindString {
+		c.emit(RuleWrongType, "$.type", "type must be a string, not "+typeVal.Kind.String())
+	} else {
+		info.spec = specByName(StringValue(*typeVal))
+		if info.spec != nil {
+			c.typeName = info.spec.name
+		} else {
+			c.emit(RuleUnknownType, "$.type", "unknown event type"+quoteTypeName(StringValue(*typeVal)))
+		}
+	}
+	info.version = c.checkVersion(versionVal)
+	version := info.version
+	if version == 0 {
+		version = fileVersion
+	}
+	c.checkMembers(info, version)
+	return nil, true
+}
+
+// quoteTypeName shows an unknown type name when it looks like one; any
+// other string might be something that must not be printed.
+func quoteTypeName(name []byte) string {
+	if len(name) == 0 || len(name) > 40 {
+		return ""
+	}
+	for _, b := range name {
+		if !(b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9') {
+			return ""
+		}
+	}
+	return " " + strconv.Quote(string(name))
+}
+
+func (c *eventChecker) checkVersion(v *Value) int {
+	if v == nil {
+		c.emit(RuleMissingField, "$.schemaVersion", "missing required field schemaVersion")
+		return 0
+	}
+	if v.Kind == KindNumber {
+		switch f, ok := numberValue(v.Raw); {
+		case ok && f == 1:
+			return 1
+		case ok && f == 2:
+			return 2
+		}
+	}
+	c.emit(RuleBadVersion, "$.schemaVersion", "schemaVersion must be 1 or 2")
+	return 0
+}
+
+// checkMembers checks each top-level field against the event's spec and
+// reports required fields that are missing.
+func (c *eventChecker) checkMembers(info *eventInfo, version int) {
+	spec := info.spec
+	var seen uint32 // bit i: spec.fields[i] is present
+	for i := range c.members {
+		m := &c.members[i]
+		key := m.KeyText()
+		switch string(key) {
+		case "type", "schemaVersion":
+			continue
+		case "runId":
+			if spec != nil && spec.input {
+				c.emit(RuleUnknownField, "$.runId", "input events carry no runId")
+				continue
+			}
+			if c.checkValue(&m.Value, fieldID, "$", m.KeyText()) {
+				info.runID = StringValue(m.Value)
+			}
+			continue
+		}
+		if spec == nil {
+			continue // an unknown type's fields are unknown too
+		}
+		name := string(key)
+		if sandbox, isSandbox := sandboxName(key); isSandbox {
+			if sandbox != SandboxKey(version) && version != 0 {
+				if version == 2 {
+					c.emit(RuleViolationInV2, "$.violation", "version 2 events carry block, not violation (renamed in version 2); run zsj upgrade")
+				} else {
+					c.emit(RuleBlockInV1, "$.block", "version 1 events carry violation, not block (a version 2 field)")
+				}
+				continue
+			}
+			name = sandboxField
+		}
+		idx := fieldIndex(spec.fields, name)
+		if idx < 0 {
+			c.emitAt(RuleUnknownField, "$", key, "unknown field "+strconv.Quote(string(key))+" in a "+spec.name+" event")
+			continue
+		}
+		seen |= 1 << idx
+		f := spec.fields[idx]
+		if !c.checkValue(&m.Value, f.kind, "$", key) {
+			continue
+		}
+		switch f.name {
+		case "id":
+			info.id = StringValue(m.Value)
+		case "status":
+			info.status = StringValue(m.Value)
+		case "recoverable":
+			info.recoverable = 0
+			if m.Value.Kind == KindTrue {
+				info.recoverable = 1
+			}
+		}
+	}
+	if spec == nil {
+		return
+	}
+	if !spec.input && info.runID == nil && !c.has("runId") {
+		c.emit(RuleMissingField, "$.runId", "missing required field runId")
+	}
+	for i, f := range spec.fields {
+		if f.required && seen&(1<<i) == 0 {
+			name := f.name
+			if name == sandboxField {
+				name = SandboxKey(version)
+			}
+			c.emit(RuleMissingField, "$."+name, "missing required field "+name+" in a "+spec.name+" event")
+		}
+	}
+	switch spec.name {
+	case "usage":
+		c.checkUsageTotal()
+	case "run_end":
+		c.checkEndStatus(info)
+	}
+}
+
+func sandboxName(key []byte) (string, bool) {
+	switch string(key) {
+	case "block":
+		return "block", true
+	case "violation":
+		return "violation", true
+	}
+	return "", false
+}
+
+func fieldIndex(fields []field, name string) int {
+	for i := range fields {
+		if fields[i].name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func (c *eventChecker) has(key string) bool {
+	for i := range c.members {
+		if string(c.members[i].KeyText()) == key {
+			return true
+		}
+	}
+	return false
+}
+
+// member finds a top-level member's value.
+func (c *eventChecker) member(key string) *Value {
+	for i := range c.members {
+		if string(c.members[i].KeyText()) == key {
+			return &c.members[i].Value
+		}
+	}
+	return nil
+}
+
+// checkUsageTotal warns when all three token counts are present and the
+// total is not the sum.
+func (c *eventChecker) checkUsageTotal() {
+	p, cp, t := c.member("promptTokens"), c.member("completionTokens"), c.member("totalTokens")
+	if p == nil || cp == nil || t == nil || p.Kind != KindNumber || cp.Kind != KindNumber || t.Kind != KindNumber {
+		return
+	}
+	pv, ok1 := numberValue(p.Raw)
+	cv, ok2 := numberValue(cp.Raw)
+	tv, ok3 := numberValue(t.Raw)
+	if ok1 && ok2 && ok3 && pv+cv != tv {
+		c.emit(RuleTotalMismatch, "$.totalTokens", "totalTokens is not promptTokens + completionTokens")
+	}
+}
+
+// checkEndStatus: status success goes with exitCode 0 and error with any
+// other code.
+func (c *eventChecker) checkEndStatus(info *eventInfo) {
+	code := c.member("exitCode")
+	if info.status == nil || code == nil || code.Kind != KindNumber {
+		return
+	}
+	f, ok := numberValue(code.Raw)
+	if !ok {
+		return
+	}
+	success := string(info.status) == "success"
+	if success != (f == 0) {
+		if success {
+			c.emit(RuleEndStatusExitCode, "$.exitCode", "run_end with status success must have exitCode 0")
+		} else {
+			c.emit(RuleEndStatusExitCode, "$.exitCode", "run_end with status error must have a non-zero exitCode")
+		}
+	}
+}
+
+// numberValue parses a number the scanner has checked; ok is false when it
+// is too large to be finite.
+func numberValue(raw []byte) (float64, bool) {
+	if len(raw) < 4 && raw[0] >= '0' && raw[0] <= '9' {
+		n := 0
+		for _, b := range raw {
+			if b < '0' || b > '9' {
+				goto slow
+			}
+			n = n*10 + int(b-'0')
+		}
+		return float64(n), true
+	}
+slow:
+	f, err := strconv.ParseFloat(string(raw), 64)
+	if err != nil || math.IsInf(f, 0) {
+		return 0, false
+	}
+	return f, true
+}
+
+// checkID applies the Id rule to a decoded string.
+func validID(s []byte) bool {
+	if len(s) == 0 || len(s) > 128 || !isAlnum(s[0]) {
+		return false
+	}
+	for _, b := range s[1:] {
+		if !isAlnum(b) && b != '.' && b != '_' && b != ':' && b != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+func isAlnum(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
