@@ -188,7 +188,7 @@ func TestSchemaStructure(t *testing.T) {
 // on every event that carries it.
 func TestSchemaBlockField(t *testing.T) {
 	for _, tc := range []struct {
-		version   int
+		version    int
 		has, lacks string
 	}{
 		{1, "violation", "block"},
