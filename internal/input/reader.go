@@ -1,0 +1,147 @@
+package input
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+)
+
+// Line is one line of input.
+type Line struct {
+	Num  int    // 1-based line number; blank lines count
+	Text []byte // without its line end, and on line 1 without a UTF-8 BOM; valid only until the next call to Next
+	EOL  []byte // "\n", "\r\n", or "" for a last line with no newline
+	BOM  bool   // line 1 only: a UTF-8 BOM (EF BB BF) preceded it
+}
+
+// Blank reports whether the line is empty or only spaces and tabs (such
+// lines are ignored but counted).
+func (l Line) Blank() bool {
+	for _, c := range l.Text {
+		if c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// LineError is a read error (for example corrupt compressed data) met while
+// reading line Num. The lines before it were returned intact.
+type LineError struct {
+	Num int
+	Err error
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Num, e.Err) }
+func (e *LineError) Unwrap() error { return e.Err }
+
+const (
+	initialBufSize = 256 << 10 // bytes; holds many ordinary lines per read
+	// maxEmptyReads bounds how often a reader may return nothing and no
+	// error before it is taken to be broken, as bufio does.
+	maxEmptyReads = 100
+)
+
+var bom = []byte{0xef, 0xbb, 0xbf}
+
+// Reader splits a stream into lines with no length limit (a 50 MB line must
+// work).
+//
+// It keeps a single buffer and hands out slices of it, so a line is never
+// copied on its way to the caller. A line longer than the buffer doubles
+// the buffer until it fits, which keeps the line contiguous.
+type Reader struct {
+	r    io.Reader
+	buf  []byte
+	head int   // start of the bytes not yet returned
+	scan int   // buf[head:scan] is known to hold no '\n'
+	tail int   // end of the bytes read
+	err  error // the error that ended reading, returned after the data
+	num  int   // lines returned so far
+}
+
+// NewReader returns a Reader of the lines of r.
+func NewReader(r io.Reader) *Reader {
+	return newReaderSize(r, initialBufSize)
+}
+
+// newReaderSize lets tests start with a tiny buffer, so that growing and
+// compacting happen on small inputs.
+func newReaderSize(r io.Reader, size int) *Reader {
+	return &Reader{r: r, buf: make([]byte, max(size, 1))}
+}
+
+// Next returns the next line; io.EOF after the last. A read error (e.g.
+// corrupt gzip mid-file) is returned as is, wrapped in a *LineError with the
+// number of the line it happened at; every later call returns it again.
+func (r *Reader) Next() (Line, error) {
+	for {
+		if i := bytes.IndexByte(r.buf[r.scan:r.tail], '\n'); i >= 0 {
+			return r.cut(r.scan+i+1, true), nil
+		}
+		r.scan = r.tail
+		if r.err != nil {
+			return r.last()
+		}
+		r.fill()
+	}
+}
+
+// last returns what is left once reading has stopped: a final line with no
+// newline, or the reason reading stopped.
+func (r *Reader) last() (Line, error) {
+	if r.err != io.EOF {
+		return Line{}, &LineError{Num: r.num + 1, Err: r.err}
+	}
+	if r.head == r.tail {
+		return Line{}, io.EOF
+	}
+	return r.cut(r.tail, false), nil
+}
+
+// cut returns buf[head:end] as the next line and moves past it; newline
+// says whether it ends in '\n'.
+func (r *Reader) cut(end int, newline bool) (l Line) {
+	line := r.buf[r.head:end:end]
+	r.head, r.scan = end, end
+	r.num++
+	l.Num = r.num
+	if r.num == 1 && bytes.HasPrefix(line, bom) {
+		line, l.BOM = line[len(bom):], true
+	}
+	n := len(line)
+	if newline {
+		n--
+		if n > 0 && line[n-1] == '\r' {
+			n--
+		}
+	}
+	l.Text, l.EOL = line[:n:n], line[n:]
+	return l
+}
+
+// fill reads more bytes after tail, first making room: the unreturned bytes
+// move to the front of the buffer, or, when they fill it, to one twice as
+// large.
+func (r *Reader) fill() {
+	if r.tail == len(r.buf) {
+		buf := r.buf
+		if r.head == 0 {
+			buf = make([]byte, 2*len(r.buf))
+		}
+		n := copy(buf, r.buf[r.head:r.tail])
+		r.buf, r.scan, r.tail, r.head = buf, r.scan-r.head, n, 0
+	}
+	for range maxEmptyReads {
+		n, err := r.r.Read(r.buf[r.tail:])
+		r.tail += n
+		if err != nil {
+			r.err = err
+			return
+		}
+		if n > 0 {
+			return
+		}
+	}
+	r.err = io.ErrNoProgress
+}
