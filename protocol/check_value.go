@@ -44,12 +44,15 @@ func (c *eventChecker) checkValue(v *Value, kind fieldKind, parent string, key [
 		}
 		return true
 	}
-	if len(s) == 0 {
-		c.emitAt(RuleEmptyString, parent, key, string(key)+" must not be empty")
-		return false
-	}
 	if v.Escaped {
 		s = decodeString(s)
+	}
+	switch kind {
+	case fieldNonEmpty, fieldAction, fieldRiskLevel:
+		if len(s) == 0 {
+			c.emitAt(RuleEmptyString, parent, key, string(key)+" must not be empty")
+			return false
+		}
 	}
 	switch kind {
 	case fieldSideEffect:
