@@ -1,0 +1,43 @@
+package input_test
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/zsj-dev/zsj/internal/input"
+)
+
+// A command reads every input through Expand and Each, and each input's
+// lines through Lines; unreadable inputs are reported and skipped.
+func Example() {
+	sources, errs := input.Expand([]string{"-", "missing.jsonl"})
+	for _, err := range errs {
+		fmt.Println("error:", err)
+	}
+	stdin := strings.NewReader("{\"type\":\"text\"}\r\n\n{\"type\":\"final\"}")
+	err := input.Each(sources, stdin,
+		func(src input.Source, err error) { fmt.Println("error:", err) },
+		func(s *input.Stream) error {
+			lines := s.Lines()
+			for {
+				l, err := lines.Next()
+				if err == io.EOF {
+					return nil
+				}
+				if err != nil {
+					fmt.Printf("%s: %v\n", s.Name, err)
+					return nil // go on with the next input
+				}
+				if !l.Blank() {
+					fmt.Printf("%s:%d: %s (EOL %q)\n", s.Name, l.Num, l.Text, l.EOL)
+				}
+			}
+		})
+	fmt.Println("stopped:", err)
+	// Output:
+	// error: open missing.jsonl: no such file or directory
+	// <stdin>:1: {"type":"text"} (EOL "\r\n")
+	// <stdin>:3: {"type":"final"} (EOL "")
+	// stopped: <nil>
+}
