@@ -1,0 +1,31 @@
+package gen
+
+import (
+	"io"
+	"testing"
+)
+
+// countingWriter discards what it is given and counts it.
+type countingWriter struct{ n int64 }
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	c.n += int64(len(p))
+	return len(p), nil
+}
+
+// BenchmarkWrite reports generation speed per profile; the benchmark
+// harness asks for hundreds of MB, so this must stay in the hundreds of
+// MB/s.
+func BenchmarkWrite(b *testing.B) {
+	for _, p := range Profiles {
+		b.Run(string(p), func(b *testing.B) {
+			const size = 64 << 20
+			b.SetBytes(size)
+			for i := range b.N {
+				if err := Write(io.Discard, Options{Profile: p, Size: size, Seed: int64(i)}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
