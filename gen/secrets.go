@@ -124,8 +124,12 @@ func (w *runWriter) maybeSecretText(text string, percent int) string {
 }
 
 var secretSentences = []func(string) string{
-	func(s string) string { return "I found a hard-coded credential in config/dev.env: " + s + " — please rotate it." },
-	func(s string) string { return "The deploy script sets " + s + " directly; move it to the secret store." },
+	func(s string) string {
+		return "I found a hard-coded credential in config/dev.env: " + s + " — please rotate it."
+	},
+	func(s string) string {
+		return "The deploy script sets " + s + " directly; move it to the secret store."
+	},
 	func(s string) string { return "\n```\n" + s + "\n```\n" },
 }
 
