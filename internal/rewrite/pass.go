@@ -1,0 +1,124 @@
+package rewrite
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+
+	"github.com/zsj-dev/zsj/internal/input"
+	"github.com/zsj-dev/zsj/protocol"
+)
+
+// outBufSize batches small lines into large writes: per-line writes to a
+// file or pipe would cost a system call each.
+const outBufSize = 256 << 10 // bytes
+
+var bom = []byte{0xef, 0xbb, 0xbf}
+
+// pass reads one input's lines and runs the transform on each, keeping the
+// input's counts in res.
+type pass struct {
+	r     *runner
+	name  string
+	lines *input.Reader
+	res   *FileResult
+	read  int64 // decompressed bytes of the lines returned so far
+}
+
+func (r *runner) newPass(s *input.Stream, res *FileResult) *pass {
+	return &pass{r: r, name: s.Name, lines: s.Lines(), res: res}
+}
+
+// outLine is a line read and what the transform made of it.
+type outLine struct {
+	input.Line
+	out     []byte // the new text when changed; valid until the next line
+	changed bool
+}
+
+// size is how many bytes the line took in the input.
+func (l *outLine) size() int64 {
+	n := len(l.Text) + len(l.EOL)
+	if l.BOM {
+		n += len(bom)
+	}
+	return int64(n)
+}
+
+// next reads and transforms the next line. At the end of the input it
+// returns io.EOF; a read error is recorded in res.Err and returned.
+func (p *pass) next() (outLine, error) {
+	line, err := p.lines.Next()
+	if err == io.EOF {
+		return outLine{}, err
+	}
+	if err != nil {
+		p.res.Err = fmt.Errorf("%s: %w", p.name, err)
+		return outLine{}, p.res.Err
+	}
+	l := outLine{Line: line}
+	p.read += l.size()
+	p.res.Lines++
+	var problems []protocol.Problem
+	l.out, l.changed, problems = p.r.t(line, p.r.buf[:0])
+	p.r.buf = l.out[:0]
+	if l.changed {
+		p.res.Changed++
+	}
+	p.problems(line.Num, problems)
+	return l, nil
+}
+
+// problems reports what the transform found on line num. A line with an
+// error is a problem line, and Strict refuses its input.
+func (p *pass) problems(num int, problems []protocol.Problem) {
+	bad := false
+	for _, pr := range problems {
+		pr.File = p.name
+		if pr.Line == 0 {
+			pr.Line = num
+		}
+		if pr.Severity == protocol.Error {
+			bad = true
+		}
+		if p.r.opts.Report != nil {
+			p.r.opts.Report(pr)
+		}
+	}
+	if bad {
+		p.res.ProblemLines++
+		if p.r.opts.Strict {
+			p.res.Refused = true
+		}
+	}
+}
+
+// writeLine writes a line as it now stands: the byte order mark it came
+// with, the new or the original text, and its own line end.
+func writeLine(w *bufio.Writer, l *outLine) error {
+	if l.BOM {
+		w.Write(bom)
+	}
+	if l.changed {
+		w.Write(l.out)
+	} else {
+		w.Write(l.Text)
+	}
+	_, err := w.Write(l.EOL) // a bufio.Writer keeps its first error
+	return err
+}
+
+// copyLines transforms the rest of the input into w. A read error ends
+// the input (it is in res.Err) and is not returned: only a failure to
+// write is.
+func (p *pass) copyLines(w *bufio.Writer) error {
+	for {
+		l, err := p.next()
+		if err != nil {
+			return nil
+		}
+		if err := writeLine(w, &l); err != nil {
+			return err
+		}
+	}
+}

@@ -1,0 +1,183 @@
+// Package rewrite applies a per-line transform to log files, with the
+// output modes the rewriting commands (upgrade, redact) share: everything to
+// one stream, everything to one file, each file replaced in place, or
+// nothing written at all (a dry run).
+//
+// Lines keep what the transform does not change byte for byte: a line
+// that is not rewritten is copied as it was read, and every line keeps its
+// own line end ("\n", "\r\n" or none) and the file its byte order mark.
+package rewrite
+
+import (
+	"errors"
+	"io"
+
+	"github.com/zsj-dev/zsj/internal/input"
+	"github.com/zsj-dev/zsj/protocol"
+)
+
+// Transform rewrites one line. When changed is true, out holds the new
+// line's text (no line end), appended to dst, which the caller hands back
+// on the next call so the buffer is reused; otherwise the line is kept as
+// it was and out only returns the buffer. A line that cannot be rewritten
+// is kept as it was and comes with problems (File and, when 0, Line are
+// filled in by Run); an error problem makes Options.Strict refuse the file.
+type Transform func(line input.Line, dst []byte) (out []byte, changed bool, problems []protocol.Problem)
+
+// Mode says where the rewritten lines go.
+type Mode uint8
+
+// The modes.
+const (
+	// Stdout writes every input, rewritten, to Options.Out, one after the
+	// other. Compressed inputs come out decompressed.
+	Stdout Mode = iota
+	// OutputFile writes every input, rewritten, to the file
+	// Options.Output, replaced atomically once all inputs are read; it is
+	// compressed when its name ends in .gz or .zst.
+	OutputFile
+	// InPlace replaces each input file by its rewrite, atomically and in
+	// its own compression. A file with no line changed is not touched.
+	InPlace
+	// DryRun reads and transforms everything and writes nothing: the
+	// counts say what would change.
+	DryRun
+)
+
+// Options are the choices of a rewriting command.
+type Options struct {
+	Mode   Mode
+	Stdin  io.Reader // read for the source "-"
+	Out    io.Writer // Stdout mode
+	Output string    // OutputFile mode: the path written
+	// Backup, in InPlace mode, keeps each replaced file as path+Backup.
+	Backup string
+	// Strict refuses to write anything of an input that has a line with an
+	// error problem: in place it is left alone, in a stream it is left out.
+	Strict bool
+
+	// Report receives each problem a transform finds, in line order.
+	Report func(protocol.Problem)
+	// OnFile, when set, is called after each input with what happened to
+	// it (progress bars, per-file dry-run lines).
+	OnFile func(FileResult)
+}
+
+// FileResult is what happened to one input.
+type FileResult struct {
+	Source       input.Source
+	Lines        int // lines read, blank ones included
+	Changed      int // lines the transform changed
+	ProblemLines int // lines kept as they were because of an error problem
+	// Written: in InPlace mode, the file was replaced.
+	Written bool
+	// Refused: Strict kept this input from being written.
+	Refused bool
+	// Err: the input could not be read, or in InPlace mode not replaced.
+	// Its lines before the error were still counted (and, in a stream,
+	// written).
+	Err error
+
+	unopened bool // Err came from opening the input
+}
+
+// Stats adds up the FileResults of a run.
+type Stats struct {
+	Files        int // inputs opened
+	FilesChanged int // inputs with a changed line that were (or would be) written
+	Lines        int
+	LinesChanged int
+	ProblemLines int
+	Refused      int // inputs Strict kept from being written
+	Failed       int // inputs that could not be opened, read or replaced
+}
+
+func (s *Stats) add(r FileResult) {
+	if !r.unopened {
+		s.Files++
+	}
+	if r.Changed > 0 && !r.Refused && r.Err == nil {
+		s.FilesChanged++
+	}
+	s.Lines += r.Lines
+	s.LinesChanged += r.Changed
+	s.ProblemLines += r.ProblemLines
+	if r.Refused {
+		s.Refused++
+	}
+	if r.Err != nil {
+		s.Failed++
+	}
+}
+
+// ErrStdinInPlace is the error for standard input given in InPlace mode:
+// there is no file to replace.
+var ErrStdinInPlace = errors.New("standard input cannot be rewritten in place")
+
+// Run rewrites sources with t in opts.Mode. Problems in one input (lines
+// the transform rejects, a file that cannot be read or replaced) are
+// reported through opts and the other inputs go on; the error returned is
+// one that stops everything: the stream or file being written to failed
+// (a closed pipe included, so `zsj ... | head` ends early).
+func Run(sources []input.Source, t Transform, opts Options) (Stats, error) {
+	r := &runner{opts: opts, t: t}
+	var err error
+	switch opts.Mode {
+	case Stdout:
+		err = r.toStream(sources, opts.Out)
+	case OutputFile:
+		err = r.toFile(sources)
+	case InPlace:
+		r.inPlace(sources)
+	case DryRun:
+		r.dryRun(sources)
+	default:
+		err = errors.New("rewrite: unknown mode")
+	}
+	return r.stats, err
+}
+
+// runner holds one Run's state.
+type runner struct {
+	opts  Options
+	t     Transform
+	stats Stats
+	buf   []byte // the transform's output buffer, reused across lines
+}
+
+func (r *runner) done(res FileResult) {
+	r.stats.add(res)
+	if r.opts.OnFile != nil {
+		r.opts.OnFile(res)
+	}
+}
+
+// open opens src; on failure it reports the input as done.
+func (r *runner) open(src input.Source, res *FileResult) (*input.Stream, bool) {
+	s, err := input.Open(src, r.opts.Stdin)
+	if err != nil {
+		res.Err, res.unopened = err, true
+		r.done(*res)
+		return nil, false
+	}
+	return s, true
+}
+
+// dryRun transforms every input and writes nothing.
+func (r *runner) dryRun(sources []input.Source) {
+	for _, src := range sources {
+		res := FileResult{Source: src}
+		s, ok := r.open(src, &res)
+		if !ok {
+			continue
+		}
+		p := r.newPass(s, &res)
+		for {
+			if _, err := p.next(); err != nil {
+				break
+			}
+		}
+		s.Close()
+		r.done(res)
+	}
+}

@@ -1,0 +1,109 @@
+package rewrite
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/zsj-dev/zsj/internal/atomicfile"
+	"github.com/zsj-dev/zsj/internal/input"
+)
+
+// wrapOutput is what writes to a file being replaced go through: tests
+// swap in a writer that fails midway, as a full disk would.
+var wrapOutput = func(w io.Writer) io.Writer { return w }
+
+// toStream writes every input, rewritten, to out, in order.
+func (r *runner) toStream(sources []input.Source, out io.Writer) error {
+	w := bufio.NewWriterSize(out, outBufSize)
+	for _, src := range sources {
+		res := FileResult{Source: src}
+		s, ok := r.open(src, &res)
+		if !ok {
+			continue
+		}
+		var err error
+		if r.opts.Strict {
+			err = r.spooled(s, &res, w)
+		} else {
+			err = r.newPass(s, &res).copyLines(w)
+		}
+		s.Close()
+		r.done(res)
+		if err != nil {
+			return err
+		}
+	}
+	return w.Flush()
+}
+
+// spooled rewrites one input into a temporary file first and copies it to
+// w only if Strict did not refuse it: the input's first lines cannot be
+// taken back from a stream once a bad line shows up further down.
+func (r *runner) spooled(s *input.Stream, res *FileResult, w *bufio.Writer) error {
+	spool, err := os.CreateTemp("", "zsj-spool-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		spool.Close()
+		os.Remove(spool.Name())
+	}()
+	sw := bufio.NewWriterSize(spool, outBufSize)
+	if err := r.newPass(s, res).copyLines(sw); err != nil {
+		return err
+	}
+	if err := sw.Flush(); err != nil {
+		return err
+	}
+	if res.Refused {
+		return nil
+	}
+	if _, err := spool.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	_, err = w.ReadFrom(spool)
+	return err
+}
+
+// errNoInput abandons the output file when no input could be opened:
+// an empty file would look like a successful rewrite of nothing.
+var errNoInput = errors.New("no input could be read")
+
+// toFile writes every input, rewritten, to opts.Output, replacing it only
+// once everything is written.
+func (r *runner) toFile(sources []input.Source) error {
+	c := compressionOf(r.opts.Output)
+	err := atomicfile.Write(r.opts.Output, atomicfile.Options{}, func(w io.Writer) error {
+		zw, err := c.NewWriter(wrapOutput(w))
+		if err != nil {
+			return err
+		}
+		err = r.toStream(sources, zw)
+		if cerr := zw.Close(); err == nil {
+			err = cerr
+		}
+		if err == nil && r.stats.Files == 0 {
+			err = errNoInput
+		}
+		return err
+	})
+	if err == errNoInput {
+		return nil // every input was reported as it failed
+	}
+	return err
+}
+
+// compressionOf picks an output file's compression from its name, the
+// way users name compressed logs.
+func compressionOf(path string) input.Compression {
+	switch {
+	case strings.HasSuffix(path, ".gz"):
+		return input.Gzip
+	case strings.HasSuffix(path, ".zst"):
+		return input.Zstd
+	}
+	return input.None
+}
