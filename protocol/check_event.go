@@ -276,18 +276,26 @@ slow:
 	return f, true
 }
 
-// checkID applies the Id rule to a decoded string.
+// validID applies the Id rule to a decoded string.
 func validID(s []byte) bool {
 	if len(s) == 0 || len(s) > 128 || !isAlnum(s[0]) {
 		return false
 	}
 	for _, b := range s[1:] {
-		if !isAlnum(b) && b != '.' && b != '_' && b != ':' && b != '-' {
+		if !idByte[b] {
 			return false
 		}
 	}
 	return true
 }
+
+// idByte marks the bytes an Id may hold after its first.
+var idByte = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = isAlnum(byte(c)) || c == '.' || c == '_' || c == ':' || c == '-'
+	}
+	return t
+}()
 
 func isAlnum(b byte) bool {
 	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'

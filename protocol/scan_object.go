@@ -78,9 +78,16 @@ func (s *scanner) members(dst []Member, top bool) []Member {
 		s.pos++
 		s.skipSpace()
 		valueStart := s.pos
-		s.path = append(s.path, pathSeg{key: key})
-		v := s.value()
-		s.path = s.path[:len(s.path)-1]
+		var v Value
+		if c := s.peek(); c == '{' || c == '[' {
+			// Only containers can fail deeper down, so only they need
+			// to know where they are.
+			s.path = append(s.path, pathSeg{key: key})
+			v = s.value()
+			s.path = s.path[:len(s.path)-1]
+		} else {
+			v = s.value()
+		}
 		if s.err != nil {
 			return dst
 		}
@@ -212,3 +219,10 @@ func appendPathKey(b, key []byte) []byte {
 }
 
 func (s *scanner) popPath() { s.path = s.path[:len(s.path)-1] }
+
+func (s *scanner) peek() byte {
+	if s.pos < len(s.data) {
+		return s.data[s.pos]
+	}
+	return 0
+}

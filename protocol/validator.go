@@ -29,11 +29,12 @@ type FileValidator struct {
 	report func(Problem)
 	stats  Stats
 
-	checker eventChecker
-	info    eventInfo
+	lines   *LineChecker // for Line; Apply takes lines checked elsewhere
+	checked Checked
 
 	line        int
-	fileVersion int // the first event's version, or opts.SchemaVersion
+	typeName    string // the current event's type, for problems
+	fileVersion int    // the first event's version, or opts.SchemaVersion
 	kindKnown   bool
 	inputFile   bool
 	runs        runChecker
@@ -42,7 +43,6 @@ type FileValidator struct {
 // NewFileValidator starts checking a file called name (used in problems).
 func NewFileValidator(name string, opts Options, report func(Problem)) *FileValidator {
 	v := &FileValidator{file: name, opts: opts, report: report, fileVersion: opts.SchemaVersion}
-	v.checker = eventChecker{opts: opts, emit: v.emit}
 	v.runs = runChecker{emit: v.emitAt}
 	return v
 }
@@ -56,25 +56,34 @@ func (v *FileValidator) BOM() {
 // true when the input ended without a newline after it: a JSON value cut
 // short there means the file was truncated.
 func (v *FileValidator) Line(num int, text []byte, noEOL bool) {
+	if v.lines == nil {
+		v.lines = NewLineChecker(v.opts)
+	}
+	v.lines.Check(text, noEOL, &v.checked)
+	v.Apply(num, &v.checked)
+}
+
+// Apply takes line num, checked on its own by a LineChecker made with the
+// same options, and applies the checks across lines. Lines must be applied
+// in order.
+func (v *FileValidator) Apply(num int, c *Checked) {
 	v.stats.Lines++
 	v.line = num
-	v.checker.typeName = ""
-	if isBlank(text) {
-		return
+	v.typeName = c.typeName
+	for _, p := range c.problems {
+		v.emit(p.rule, p.path, p.msg)
 	}
-	serr, ok := v.checker.check(text, &v.info, v.fileVersion)
-	if !ok {
-		v.syntaxProblem(serr, noEOL)
+	if !c.object {
 		return
 	}
 	v.stats.Events++
-	info := &v.info
+	info := &c.info
 	v.checkVersionAgainstFile(info)
 	v.checkKind(info)
 	if v.opts.NoRunChecks || v.inputFile || (info.spec != nil && info.spec.input) || info.runID == nil {
 		return
 	}
-	v.runs.event(num, v.checker.typeName, info)
+	v.runs.event(num, v.typeName, info)
 	v.stats.Runs = v.runs.count
 }
 
@@ -87,16 +96,6 @@ func (v *FileValidator) End() {
 
 // Stats returns the counts so far.
 func (v *FileValidator) Stats() Stats { return v.stats }
-
-func (v *FileValidator) syntaxProblem(serr *SyntaxError, noEOL bool) {
-	rule, msg := serr.Rule, serr.Msg
-	if serr.EOF && noEOL {
-		rule, msg = RuleTruncatedLine, "the file ends in the middle of a JSON value (truncated last line)"
-	} else if serr.EOF && rule == RuleInvalidJSON {
-		msg = "the line ends in the middle of a JSON value"
-	}
-	v.emit(rule, serr.Path, msg+" (at byte "+strconv.Itoa(serr.Offset+1)+")")
-}
 
 func (v *FileValidator) checkVersionAgainstFile(info *eventInfo) {
 	if info.version == 0 {
@@ -133,7 +132,7 @@ func (v *FileValidator) checkKind(info *eventInfo) {
 
 // emit reports a problem at the current line.
 func (v *FileValidator) emit(rule, path, msg string) {
-	v.emitAt(v.line, v.checker.typeName, rule, path, msg)
+	v.emitAt(v.line, v.typeName, rule, path, msg)
 }
 
 func (v *FileValidator) emitAt(line int, typ, rule, path, msg string) {

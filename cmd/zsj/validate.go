@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/spf13/cobra"
 
 	"github.com/zsj-dev/zsj/internal/exitcode"
 	"github.com/zsj-dev/zsj/internal/input"
+	"github.com/zsj-dev/zsj/internal/parallel"
 	"github.com/zsj-dev/zsj/internal/report"
 	"github.com/zsj-dev/zsj/protocol"
 )
@@ -126,9 +128,10 @@ func runValidate(a *app, args []string, format report.Format, opts validateOptio
 	return nil
 }
 
-// validateStream checks one opened input. readErr is a failure to read the
-// input (reported, and the next file goes on); err is a failure to write
-// the report, which stops everything.
+// validateStream checks one opened input. Lines are checked on their own
+// on all cores and applied to the file's validator in order. readErr is a
+// failure to read the input (reported, and the next file goes on); err is
+// a failure to write the report, which stops everything.
 func validateStream(s *input.Stream, opts protocol.Options, printer *report.Printer, maxProblems int) (stats protocol.Stats, readErr, err error) {
 	shown, hidden := 0, 0
 	v := protocol.NewFileValidator(s.Name, opts, func(p protocol.Problem) {
@@ -142,22 +145,36 @@ func validateStream(s *input.Stream, opts protocol.Options, printer *report.Prin
 		shown++
 		err = printer.Problem(p)
 	})
-	lines := s.Lines()
-	for err == nil {
-		line, rerr := lines.Next()
-		if rerr == io.EOF {
-			break
-		}
-		if rerr != nil {
-			readErr = rerr
-			break
-		}
-		if line.BOM {
-			v.BOM()
-		}
-		v.Line(line.Num, line.Text, len(line.EOL) == 0)
+	workers := parallel.Workers()
+	checkers := make([]*protocol.LineChecker, workers)
+	for i := range checkers {
+		checkers[i] = protocol.NewLineChecker(opts)
 	}
-	if readErr == nil {
+	check := func(worker int, b *parallel.Batch) {
+		results, _ := b.Out.([]protocol.Checked)
+		results = slices.Grow(results[:0], len(b.Lines))[:len(b.Lines)]
+		for i, line := range b.Lines {
+			checkers[worker].Check(line.Text, len(line.EOL) == 0, &results[i])
+		}
+		b.Out = results
+	}
+	apply := func(b *parallel.Batch) error {
+		results := b.Out.([]protocol.Checked)
+		for i, line := range b.Lines {
+			if line.BOM {
+				v.BOM()
+			}
+			v.Apply(line.Num, &results[i])
+		}
+		if b.Err != nil {
+			readErr = b.Err
+		}
+		return err
+	}
+	if perr := parallel.Lines(s.Lines(), workers, check, apply); perr != nil && err == nil {
+		err = perr
+	}
+	if readErr == nil && err == nil {
 		v.End()
 	}
 	if hidden > 0 && err == nil {

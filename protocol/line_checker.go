@@ -1,0 +1,65 @@
+package protocol
+
+import "strconv"
+
+// LineChecker applies the rules that concern one line on its own
+// (PROTOCOL.md sections 1-3). It holds scratch space, so each goroutine
+// needs its own; the lines of a file can then be checked in parallel and
+// applied in order with FileValidator.Apply.
+type LineChecker struct {
+	c   eventChecker
+	cur *Checked
+}
+
+// Checked is what LineChecker found in one line.
+type Checked struct {
+	blank    bool
+	object   bool // the line is one JSON object
+	typeName string
+	info     eventInfo
+	problems []lineProblem
+}
+
+type lineProblem struct{ rule, path, msg string }
+
+// NewLineChecker returns a checker for lines validated with opts.
+func NewLineChecker(opts Options) *LineChecker {
+	lc := &LineChecker{}
+	lc.c = eventChecker{opts: opts, emit: lc.add}
+	return lc
+}
+
+func (lc *LineChecker) add(rule, path, msg string) {
+	lc.cur.problems = append(lc.cur.problems, lineProblem{rule, path, msg})
+}
+
+// Check checks text (a line without its line end) into out, reusing its
+// storage. noEOL is true when the input ended right after the line without
+// a newline: a JSON value cut short there means the file was truncated.
+// What out holds refers to text, so text must stay unchanged until out has
+// been applied.
+func (lc *LineChecker) Check(text []byte, noEOL bool, out *Checked) {
+	*out = Checked{problems: out.problems[:0]}
+	if isBlank(text) {
+		out.blank = true
+		return
+	}
+	lc.cur = out
+	serr, ok := lc.c.check(text, &out.info, lc.c.opts.SchemaVersion)
+	out.typeName = lc.c.typeName
+	if !ok {
+		lc.syntaxProblem(serr, noEOL)
+		return
+	}
+	out.object = true
+}
+
+func (lc *LineChecker) syntaxProblem(serr *SyntaxError, noEOL bool) {
+	rule, msg := serr.Rule, serr.Msg
+	if serr.EOF && noEOL {
+		rule, msg = RuleTruncatedLine, "the file ends in the middle of a JSON value (truncated last line)"
+	} else if serr.EOF && rule == RuleInvalidJSON {
+		msg = "the line ends in the middle of a JSON value"
+	}
+	lc.add(rule, serr.Path, msg+" (at byte "+strconv.Itoa(serr.Offset+1)+")")
+}
