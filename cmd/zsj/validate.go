@@ -75,7 +75,10 @@ not be read.`,
 }
 
 func runValidate(a *app, args []string, format report.Format, opts validateOptions) error {
-	sources, openErrs := input.Expand(args)
+	sources, openErrs, err := expandInputs(args)
+	if err != nil {
+		return err
+	}
 	var sum report.Summary
 	for _, err := range openErrs {
 		reportReadError(a, err)
@@ -88,7 +91,7 @@ func runValidate(a *app, args []string, format report.Format, opts validateOptio
 	printer := report.NewPrinter(out, format, a.io.ColorEnabled())
 	popts := protocol.Options{Strict: opts.strict, Lenient: opts.lenient, SchemaVersion: opts.schemaVersion}
 
-	err := input.Each(sources, a.io.In,
+	err = input.Each(sources, a.io.In,
 		func(src input.Source, err error) {
 			reportReadError(a, err)
 			sum.Unreadable++

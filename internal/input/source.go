@@ -27,9 +27,9 @@ func (s Source) IsStdin() bool { return s.Path == "" }
 
 var stdinSource = Source{Name: StdinName, Explicit: true}
 
-// errStdinTwice is reported for a second "-": stdin can be read only once,
+// ErrStdinTwice is reported for a second "-": stdin can be read only once,
 // and silently reading it as empty the second time would hide the mistake.
-var errStdinTwice = errors.New(`"-" (stdin) given more than once: stdin can be read only once`)
+var ErrStdinTwice = errors.New(`"-" (stdin) given more than once: stdin can be read only once`)
 
 // Expand turns command-line arguments into sources. No argument means
 // stdin; "-" is stdin (given twice: an error, stdin can be read once).
@@ -52,7 +52,7 @@ func Expand(args []string) (sources []Source, errs []error) {
 	for _, arg := range args {
 		if arg == "-" {
 			if sawStdin {
-				errs = append(errs, errStdinTwice)
+				errs = append(errs, ErrStdinTwice)
 				continue
 			}
 			sawStdin = true
