@@ -1,5 +1,7 @@
 package gen
 
+import "slices"
+
 // deck deals choices like a shuffled deck of cards: every card comes out
 // once per round, so rare cases (a fatal error, a headless denial) appear
 // in every round of runs, not merely with some probability. Small test
@@ -9,8 +11,10 @@ type deck[T any] struct {
 	next  int
 }
 
+// newDeck copies cards: dealing shuffles them in place, and the package's
+// card lists must stay as they are for the next Write to match this one.
 func newDeck[T any](cards ...T) *deck[T] {
-	return &deck[T]{cards: cards, next: len(cards)}
+	return &deck[T]{cards: slices.Clone(cards), next: len(cards)}
 }
 
 // deal returns the next card, shuffling a new round when one is used up.

@@ -1,6 +1,9 @@
 package gen
 
-import "strconv"
+import (
+	"slices"
+	"strconv"
+)
 
 // flow is how one tool call plays out, from the model's request to the
 // tool's result.
@@ -77,28 +80,23 @@ func (w *runWriter) callFlow(f flow) {
 	}
 }
 
-// anyTool picks the tool of an ordinary call: mostly reads.
+// anyTool picks the tool of an ordinary call: mostly reads, and every
+// side effect in every round of the deck.
 func (w *runWriter) anyTool() tool {
-	switch n := w.r.intn(100); {
-	case n < 50:
-		return pick(w.r, readTools)
-	case n < 75:
-		return pick(w.r, shellTools)
-	case n < 85:
-		return pick(w.r, writeTools)
-	case n < 93:
-		return pick(w.r, networkTools)
-	default:
-		return pick(w.r, otherTools)
-	}
+	return pick(w.r, w.g.toolKinds.deal(w.r))
 }
+
+// toolKindCards weighs the kinds of tools of ordinary calls.
+var toolKindCards = slices.Concat(repeat(readTools, 5), repeat(shellTools, 3),
+	[][]tool{writeTools, networkTools, otherTools})
 
 func (w *runWriter) toolCall(id, name, args, sideEffect string, rule *sandboxRule) {
 	w.begin(evToolCall)
 	w.out = appendStringField(w.out, "id", id)
 	w.out = appendStringField(w.out, "name", name)
 	w.out = append(appendKey(w.out, "args"), args...)
-	if w.r.chance(85) {
+	// Some producers leave sideEffect out when it is obvious from the name.
+	if sideEffect == "unknown" || w.r.chance(85) {
 		w.out = appendStringField(w.out, "sideEffect", sideEffect)
 	}
 	if rule != nil {

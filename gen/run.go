@@ -19,6 +19,7 @@ type runWriter struct {
 	calls   int    // tool call ids handed out: call_1, call_2, ...
 	context int    // prompt tokens of the next model turn
 	pending int    // tokens of tool output since the last usage event
+	usages  int    // usage events so far
 	answer  []byte // raw text of the latest text message, repeated by final
 	scratch []byte
 	tmp     []byte
@@ -66,7 +67,7 @@ func (g *generator) run(slot int) *runWriter {
 	g.clock.advance(r)
 	w.runID = g.newRunID()
 	w.prefix = eventPrefixes(g.opts.SchemaVersion, w.runID)
-	w.model = pick(r, models)
+	w.model = g.models.deal(r)
 	w.context = r.between(1500, 9000) // system prompt and tool schemas
 	if g.opts.Faults {
 		w.fault = g.faults.deal(r)

@@ -93,7 +93,9 @@ func (w *runWriter) usage() {
 		cached = prompt * r.between(40, 95) / 100
 		w.out = appendIntField(w.out, "cachedInputTokens", cached)
 	}
-	if w.model.provider == "anthropic" && r.chance(50) {
+	// Providers with explicit prompt caching write the cache on the first
+	// turn, and again now and then as the conversation grows.
+	if (w.model.provider == "anthropic" || w.model.provider == "google") && (w.usages == 0 || r.chance(40)) {
 		w.out = appendIntField(w.out, "cacheWriteTokens", r.between(0, min(prompt-cached, 8000)))
 	}
 	if w.model.reasoning && r.chance(70) {
@@ -105,6 +107,7 @@ func (w *runWriter) usage() {
 		w.out = appendMicroUSD(appendKey(w.out, "costUsd"), nano/1000)
 	}
 	w.end()
+	w.usages++
 }
 
 func (w *runWriter) final(text []byte) {

@@ -94,3 +94,22 @@ func TestFaultsAreReported(t *testing.T) {
 		}
 	}
 }
+
+// Planted secrets break no rule but the redaction check; input events
+// break none at all.
+func TestSecretsAndInputAreOtherwiseValid(t *testing.T) {
+	for _, opts := range []Options{
+		{Secrets: true, Runs: 20, Seed: 2},
+		{Secrets: true, Runs: 20, Seed: 2, SchemaVersion: 1, Profile: Chatty},
+		{Input: true, Runs: 20, Seed: 2},
+		{Input: true, Runs: 20, Seed: 2, SchemaVersion: 1, Secrets: true},
+	} {
+		t.Run(name(opts), func(t *testing.T) {
+			for _, p := range validate(t, generate(t, opts)) {
+				if p.Rule != protocol.RuleUnredactedSecret || !opts.Secrets {
+					t.Errorf("line %d: %s %s %s: %s", p.Line, p.Type, p.Rule, p.Path, p.Message)
+				}
+			}
+		})
+	}
+}

@@ -48,6 +48,8 @@ type generator struct {
 	incidents   *deck[incident]
 	faults      *deck[fault]
 	secretKinds *deck[secretKind]
+	models      *deck[model]
+	toolKinds   *deck[[]tool]
 	interleave  *deck[bool]
 
 	writers [2]runWriter // reused between runs, buffers and all
@@ -68,6 +70,8 @@ func newGenerator(w io.Writer, opts Options) *generator {
 		incidents:   newDeck(incidentCards...),
 		faults:      newDeck(faultCards()...),
 		secretKinds: newDeck(secretKinds...),
+		models:      newDeck(models...),
+		toolKinds:   newDeck(toolKindCards...),
 		interleave:  newDeck(true, false, false, false, false),
 	}
 }
