@@ -63,3 +63,10 @@ func (lc *LineChecker) syntaxProblem(serr *SyntaxError, noEOL bool) {
 	}
 	lc.add(rule, serr.Path, msg+" (at byte "+strconv.Itoa(serr.Offset+1)+")")
 }
+
+// Add records a problem found in the line by a check outside this package
+// (the unredacted-secret rule lives with the redaction rules). It is
+// reported with the line's other problems when the line is applied.
+func (c *Checked) Add(rule, path, msg string) {
+	c.problems = append(c.problems, lineProblem{rule, path, msg})
+}
