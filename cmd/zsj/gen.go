@@ -49,7 +49,7 @@ one invalid line or broken run per run for testing 'zsj validate'.`,
 			if opts.SchemaVersion != 1 && opts.SchemaVersion != 2 {
 				return usageError(fmt.Errorf("--schema-version must be 1 or 2, not %d", opts.SchemaVersion))
 			}
-			if opts.Runs < 1 {
+			if opts.Runs < 1 && size == "" {
 				return usageError(fmt.Errorf("--runs must be at least 1, not %d", opts.Runs))
 			}
 			if size != "" {
@@ -72,7 +72,7 @@ one invalid line or broken run per run for testing 'zsj validate'.`,
 	f := cmd.Flags()
 	f.IntVar(&opts.Runs, "runs", gen.DefaultRuns, "number of runs to write (ignored with --size)")
 	f.StringVar(&size, "size", "", "write runs until at least this much is out, e.g. 500MB, 2GiB, 4096 (overrides --runs)")
-	f.Int64Var(&opts.Seed, "seed", 1, "seed of the generator: same seed and flags, same bytes")
+	f.Int64Var(&opts.Seed, "seed", 0, "seed of the generator: same seed and flags, same bytes")
 	f.IntVar(&opts.SchemaVersion, "schema-version", 2, "schema version of the events: 1 (violation) or 2 (block)")
 	f.StringVar(&profile, "profile", string(gen.Mixed), "shape of the runs: output-heavy, chatty or mixed")
 	f.BoolVar(&opts.Secrets, "secrets", false, "plant fake credentials in strings (for redaction tests)")
