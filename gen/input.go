@@ -18,29 +18,24 @@ var userPrompts = []string{
 }
 
 func (g *generator) writeInput() error {
-	prefix := map[bool][]byte{}
-	for _, isMessage := range []bool{true, false} {
-		var b []byte
-		b = append(b, `{"schemaVersion":`...)
-		b = append(b, byte('0'+g.opts.SchemaVersion))
-		if isMessage {
-			b = append(b, `,"type":"message","role":"user","content":`...)
-		} else {
-			b = append(b, `,"type":"prompt","content":`...)
-		}
-		prefix[isMessage] = b
-	}
-	w := &g.writers[0]
+	version := byte('0' + g.opts.SchemaVersion)
+	message := append([]byte(`{"schemaVersion":`), version)
+	message = append(message, `,"type":"message","role":"user","content":`...)
+	prompt := append([]byte(`{"schemaVersion":`), version)
+	prompt = append(prompt, `,"type":"prompt","content":`...)
 	var buf []byte
 	for runs := 0; g.err == nil && g.wantMore(runs); runs++ {
-		w.reset(g)
 		buf = buf[:0]
 		for n := g.r.between(1, 3); n > 0; n-- {
 			content := pick(g.r, userPrompts)
 			if g.opts.Secrets && g.r.chance(20) {
-				content += "\nUse " + w.newSecret() + " for the staging API."
+				content += "\nUse " + g.newSecret() + " for the staging API."
 			}
-			buf = append(buf, prefix[g.r.chance(60)]...)
+			if g.r.chance(60) {
+				buf = append(buf, message...)
+			} else {
+				buf = append(buf, prompt...)
+			}
 			buf = appendString(buf, content)
 			buf = append(buf, '}', '\n')
 			g.line++

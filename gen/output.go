@@ -27,7 +27,7 @@ func (w *runWriter) toolOutput(dst []byte, t tool, truncated bool) []byte {
 		// A credential in the middle of the output, as when a tool reads a
 		// config file or prints its environment.
 		dst = pool.appendLines(dst, r, size/2, t.inOrder)
-		dst = appendEscaped(dst, pick(r, secretLineFormats)(w.newSecret()))
+		dst = appendEscaped(dst, pick(r, secretLineFormats)(w.g.newSecret()))
 		dst = append(dst, '\\', 'n')
 		size -= size / 2
 	}
