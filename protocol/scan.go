@@ -239,23 +239,14 @@ func (s *scanner) number() {
 	case d[i] == '0':
 		i++
 	case d[i] >= '1' && d[i] <= '9':
-		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
-			i++
-		}
+		i = skipDigits(d, i)
 	default:
 		s.pos = i
 		s.unexpected("a number")
 		return
 	}
 	if i < len(d) && d[i] == '.' {
-		i++
-		j := i
-		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
-			i++
-		}
-		if i == j {
-			s.pos = i
-			s.unexpected("a number")
+		if i = s.requireDigits(i + 1); i < 0 {
 			return
 		}
 	}
@@ -264,17 +255,30 @@ func (s *scanner) number() {
 		if i < len(d) && (d[i] == '+' || d[i] == '-') {
 			i++
 		}
-		j := i
-		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
-			i++
-		}
-		if i == j {
-			s.pos = i
-			s.unexpected("a number")
+		if i = s.requireDigits(i); i < 0 {
 			return
 		}
 	}
 	s.pos = i
+}
+
+func skipDigits(d []byte, i int) int {
+	for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// requireDigits skips the digits at i, which must be at least one (after a
+// decimal point or an exponent); -1 when there are none.
+func (s *scanner) requireDigits(i int) int {
+	j := skipDigits(s.data, i)
+	if j == i {
+		s.pos = i
+		s.unexpected("a number")
+		return -1
+	}
+	return j
 }
 
 const (
