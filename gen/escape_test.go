@@ -76,8 +76,10 @@ func TestParseSize(t *testing.T) {
 		{"MB", 0, false},
 		{"-1MB", 0, false},
 		{"lots", 0, false},
-		{"1e9", 0, false},
+		{"1e9", 1e9, true},
+		{"1e+06MB", 1e12, true}, // awk's %g of a big corpus size
 		{"NaN", 0, false},
+		{"inf", 0, false},
 		{"0x10", 0, false},
 		{"12PB", 0, false},
 	} {

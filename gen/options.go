@@ -106,7 +106,7 @@ func ParseSize(s string) (int64, error) {
 		}
 	}
 	f, err := strconv.ParseFloat(num, 64)
-	if err != nil || f < 0 || f*mult > 1<<62 || num == "" || strings.ContainsAny(num, "eEnNxX") {
+	if err != nil || f < 0 || f*mult > 1<<62 || num == "" || strings.ContainsAny(num, "nNxX") { // no NaN, Inf or hex
 		return 0, fmt.Errorf("invalid size %q (want a byte count such as 500MB, 2GiB or 4096)", s)
 	}
 	return int64(f * mult), nil
