@@ -52,7 +52,8 @@ type Options struct {
 	// Faults plants one invalid line or broken run in each run. OnFault,
 	// when set, is called with the 1-based output line at which a validator
 	// should report each fault, and the rule code it should report (the
-	// constants of package protocol).
+	// constants of package protocol); calls are not in line order when
+	// runs are interleaved.
 	Faults  bool
 	OnFault func(line int, rule string)
 }
