@@ -62,6 +62,9 @@ func (r *runner) replace(s *input.Stream, res *FileResult) {
 		if cerr := zw.Close(); err == nil {
 			err = cerr
 		}
+		if err != nil && err != errAbandoned && !errors.Is(err, errShrank) {
+			err = fmt.Errorf("write %s: %w", s.Name, err) // atomicfile names only its own failures
+		}
 		return err
 	})
 	switch {
@@ -120,7 +123,9 @@ func copyPrefix(w io.Writer, src input.Source, n int64) error {
 	defer s.Close()
 	copied, err := io.CopyN(w, s, n)
 	if err == io.EOF {
-		return fmt.Errorf("%s: the file shrank while it was being rewritten (%d of %d bytes)", src.Name, copied, n)
+		return fmt.Errorf("%s: %w (%d of %d bytes)", src.Name, errShrank, copied, n)
 	}
 	return err
 }
+
+var errShrank = errors.New("the file shrank while it was being rewritten")

@@ -81,10 +81,12 @@ type FileResult struct {
 	unopened bool // Err came from opening the input
 }
 
-// Stats adds up the FileResults of a run.
+// Stats adds up the FileResults of a run. Changes count only where they
+// were written (or would be, in a dry run): not in inputs Strict refused,
+// nor in files that could not be replaced.
 type Stats struct {
 	Files        int // inputs opened
-	FilesChanged int // inputs with a changed line that were (or would be) written
+	FilesChanged int // inputs with a changed line written
 	Lines        int
 	LinesChanged int
 	ProblemLines int
@@ -92,15 +94,18 @@ type Stats struct {
 	Failed       int // inputs that could not be opened, read or replaced
 }
 
-func (s *Stats) add(r FileResult) {
+func (s *Stats) add(r FileResult, mode Mode) {
 	if !r.unopened {
 		s.Files++
 	}
-	if r.Changed > 0 && !r.Refused && r.Err == nil {
+	// A stream keeps the lines written before a read error; a file
+	// replaced in place keeps nothing when it fails.
+	written := !r.Refused && (mode != InPlace || r.Err == nil)
+	if written && r.Changed > 0 {
 		s.FilesChanged++
+		s.LinesChanged += r.Changed
 	}
 	s.Lines += r.Lines
-	s.LinesChanged += r.Changed
 	s.ProblemLines += r.ProblemLines
 	if r.Refused {
 		s.Refused++
@@ -146,7 +151,7 @@ type runner struct {
 }
 
 func (r *runner) done(res FileResult) {
-	r.stats.add(res)
+	r.stats.add(res, r.opts.Mode)
 	if r.opts.OnFile != nil {
 		r.opts.OnFile(res)
 	}

@@ -119,7 +119,7 @@ func TestStreamModes(t *testing.T) {
 			}
 			want := Stats{Files: 3, FilesChanged: 3, Lines: 6, LinesChanged: 3, ProblemLines: 1, Failed: 1}
 			if tc.opts.Strict {
-				want.FilesChanged, want.Refused = 2, 1
+				want.FilesChanged, want.LinesChanged, want.Refused = 2, 2, 1
 			}
 			if stats != want {
 				t.Fatalf("stats %+v, want %+v", stats, want)
@@ -303,8 +303,8 @@ func TestOutputFileWriteFailsMidway(t *testing.T) {
 	defer func() { wrapOutput = func(w io.Writer) io.Writer { return w } }()
 	var c collect
 	_, err := Run([]input.Source{src(in)}, swap, c.options(Options{Mode: OutputFile, Output: out}))
-	if !errors.Is(err, errDiskFull) {
-		t.Fatalf("got %v, want the write error", err)
+	if !errors.Is(err, errDiskFull) || !strings.Contains(err.Error(), out) {
+		t.Fatalf("got %v, want the write error naming the output", err)
 	}
 	if got := readFile(t, out); got != "previous\n" {
 		t.Fatalf("the output file was replaced by a partial write: %q", got[:min(len(got), 40)])

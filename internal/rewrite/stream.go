@@ -3,6 +3,7 @@ package rewrite
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -87,6 +88,9 @@ func (r *runner) toFile(sources []input.Source) error {
 		}
 		if err == nil && r.stats.Files == 0 {
 			err = errNoInput
+		}
+		if err != nil && err != errNoInput {
+			err = fmt.Errorf("write %s: %w", r.opts.Output, err) // atomicfile names only its own failures
 		}
 		return err
 	})
