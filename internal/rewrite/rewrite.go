@@ -125,7 +125,7 @@ var ErrStdinInPlace = errors.New("standard input cannot be rewritten in place")
 // one that stops everything: the stream or file being written to failed
 // (a closed pipe included, so `zsj ... | head` ends early).
 func Run(sources []input.Source, t Transform, opts Options) (Stats, error) {
-	r := &runner{opts: opts, t: t}
+	r := &runner{opts: opts, t: t, stdin: opts.Stdin}
 	var err error
 	switch opts.Mode {
 	case Stdout:
@@ -147,7 +147,8 @@ type runner struct {
 	opts  Options
 	t     Transform
 	stats Stats
-	buf   []byte // the transform's output buffer, reused across lines
+	buf   []byte    // the transform's output buffer, reused across lines
+	stdin io.Reader // opts.Stdin, or a wrapper of it
 }
 
 func (r *runner) done(res FileResult) {
@@ -159,7 +160,7 @@ func (r *runner) done(res FileResult) {
 
 // open opens src; on failure it reports the input as done.
 func (r *runner) open(src input.Source, res *FileResult) (*input.Stream, bool) {
-	s, err := input.Open(src, r.opts.Stdin)
+	s, err := input.Open(src, r.stdin)
 	if err != nil {
 		res.Err, res.unopened = err, true
 		r.done(*res)

@@ -311,3 +311,35 @@ func TestOutputFileWriteFailsMidway(t *testing.T) {
 	}
 	assertNoTempFiles(t, outDir)
 }
+
+// Lines from a live producer on stdin come out before zsj waits for the
+// next ones: the output is flushed before every read of stdin.
+func TestStdoutFlushesBeforeWaitingOnStdin(t *testing.T) {
+	var out bytes.Buffer
+	stdin := &liveProducer{chunks: []string{"old 1\n", "old 2\n"}, out: &out}
+	if _, err := Run(stdinSources, swap, Options{Mode: Stdout, Stdin: stdin, Out: &out}); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"", "NEW 1\n", "NEW 1\nNEW 2\n"}
+	if strings.Join(stdin.seen, "|") != strings.Join(want, "|") {
+		t.Fatalf("output seen before each read: %q, want %q", stdin.seen, want)
+	}
+}
+
+// liveProducer hands out one chunk per read and records what the output
+// held at the moment of each read.
+type liveProducer struct {
+	chunks []string
+	out    *bytes.Buffer
+	seen   []string
+}
+
+func (l *liveProducer) Read(p []byte) (int, error) {
+	l.seen = append(l.seen, l.out.String())
+	if len(l.chunks) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, l.chunks[0])
+	l.chunks = l.chunks[1:]
+	return n, nil
+}

@@ -19,6 +19,9 @@ var wrapOutput = func(w io.Writer) io.Writer { return w }
 // toStream writes every input, rewritten, to out, in order.
 func (r *runner) toStream(sources []input.Source, out io.Writer) error {
 	w := bufio.NewWriterSize(out, outBufSize)
+	if r.opts.Stdin != nil {
+		r.stdin = &flushBeforeRead{r: r.opts.Stdin, w: w}
+	}
 	for _, src := range sources {
 		res := FileResult{Source: src}
 		s, ok := r.open(src, &res)
@@ -38,6 +41,24 @@ func (r *runner) toStream(sources []input.Source, out io.Writer) error {
 		}
 	}
 	return w.Flush()
+}
+
+// flushBeforeRead writes out what is buffered each time standard input is
+// about to be read, which may block: events from a live producer
+// (zero exec ... | zsj upgrade | client) then come out as they arrive, not
+// when the buffer fills. Input read from a file comes in large reads, so
+// this adds few writes. A failed flush is not lost: the buffer keeps the
+// error and the next write returns it.
+type flushBeforeRead struct {
+	r io.Reader
+	w *bufio.Writer
+}
+
+func (f *flushBeforeRead) Read(p []byte) (int, error) {
+	if f.w.Buffered() > 0 {
+		f.w.Flush()
+	}
+	return f.r.Read(p)
 }
 
 // spooled rewrites one input into a temporary file first and copies it to
