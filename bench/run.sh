@@ -1,0 +1,446 @@
+#!/usr/bin/env bash
+# bench/run.sh: times each zsj command against its jq and gojq equivalent on
+# generated corpora, in one run on page-cached files, and writes
+# bench/RESULTS.md. See bench/README.md.
+#
+# Environment:
+#   BENCH_SIZE_SCALE    multiply the corpus sizes (default 1; 0.1 for a quick run)
+#   BENCH_KEEP          keep the corpora in this folder and reuse them next time
+#   BENCH_OUT           where to write the results (default bench/RESULTS.md)
+#   BENCH_NOTE          a line for the header of the results, e.g. "development run"
+#   BENCH_RUNS_ZSJ      timed runs per zsj command (default 3)
+#   BENCH_RUNS_OTHER    timed runs per jq or gojq command (default 2)
+#   BENCH_WARMUP_ZSJ    hyperfine warmup runs per zsj command (default 1)
+#   BENCH_WARMUP_OTHER  the same per jq or gojq command (default 0: the RSS
+#                       run just before is a full run on the same file)
+#   BENCH_TIMEOUT       seconds one run may take before it counts as failed (default 300)
+#   BENCH_GITLEAKS_MB   size of the slice given to gitleaks, which scans
+#                       ~1.5 MB/s (default 25)
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/.." && pwd)
+
+scale=${BENCH_SIZE_SCALE:-1}
+out=${BENCH_OUT:-$here/RESULTS.md}
+note=${BENCH_NOTE:-}
+runs_zsj=${BENCH_RUNS_ZSJ:-3}
+runs_other=${BENCH_RUNS_OTHER:-2}
+warmup_zsj=${BENCH_WARMUP_ZSJ:-1}
+warmup_other=${BENCH_WARMUP_OTHER:-0}
+limit=${BENCH_TIMEOUT:-300}
+gitleaks_mb=${BENCH_GITLEAKS_MB:-25}
+
+gojq_version=v0.12.19
+
+log() { printf '[bench %3dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*" >&2; }
+die() {
+	log "error: $*"
+	exit 1
+}
+
+case $out in /*) ;; *) out=$PWD/$out ;; esac
+awk -v s="$scale" 'BEGIN { exit !(s > 0) }' || die "BENCH_SIZE_SCALE must be a number above 0, not '$scale'"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/zsj-bench.XXXXXX")
+trap 'rm -rf "$tmp" "$out.tmp"' EXIT
+if [ -n "${BENCH_KEEP:-}" ]; then
+	mkdir -p "$BENCH_KEEP"
+	work=$(cd "$BENCH_KEEP" && pwd)
+else
+	work=$tmp/corpora
+	mkdir -p "$work"
+fi
+mkdir -p "$tmp/bin" "$tmp/results"
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+
+# --- tools -------------------------------------------------------------------
+
+sudo=
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+apt_updated=
+apt_install() {
+	log "installing $* from Debian"
+	if [ -z "$apt_updated" ]; then
+		$sudo apt-get update -qq >/dev/null
+		apt_updated=1
+	fi
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+command -v go >/dev/null || die "go is not on PATH"
+command -v jq >/dev/null || apt_install jq
+command -v hyperfine >/dev/null || apt_install hyperfine
+[ -x /usr/bin/time ] || apt_install time
+
+# Tools from the Go module proxy go to GOBIN, ahead of anything else on PATH.
+gobin=$(go env GOBIN)
+[ -n "$gobin" ] || gobin=$(go env GOPATH)/bin
+go_tool_version() { go version -m "$1" 2>/dev/null | awk '$1 == "mod" { print $3; exit }'; }
+if [ "$(go_tool_version "$gobin/gojq")" != "$gojq_version" ]; then
+	log "installing gojq $gojq_version"
+	(cd "$tmp" && go install "github.com/itchyny/gojq/cmd/gojq@$gojq_version")
+fi
+export PATH="$tmp/bin:$gobin:$PATH"
+
+# --- zsj -----------------------------------------------------------------------
+
+commit=$(git -C "$root" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+if [ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+	commit="$commit (with uncommitted changes)"
+fi
+log "building zsj at $commit"
+(cd "$root" && go build -trimpath -ldflags "-X 'main.version=${commit%% *}'" -o "$tmp/bin/zsj" ./cmd/zsj)
+
+built() { zsj "$1" --help >/dev/null 2>&1; }
+built gen || die "zsj gen is not built: nothing to benchmark with"
+
+# --- corpora -------------------------------------------------------------------
+
+declare -A SIZE     # corpus file -> bytes
+declare -A LABEL    # corpus file -> what it is, for the tables
+GEN_CMDS=()
+zsj_sum=$(sha256sum "$tmp/bin/zsj" | cut -d' ' -f1)
+
+mb_of() { awk -v b="$1" 'BEGIN { v = b / 1e6; printf(v >= 10 ? "%.0f" : "%.1f", v) }'; }
+
+# corpus FILE LABEL MB GEN-FLAGS...: generate FILE with zsj gen, MB scaled.
+# In BENCH_KEEP a corpus is reused when it came from the same zsj and flags.
+corpus() {
+	local file=$1 label=$2 mb
+	mb=$(awk -v m="$3" -v s="$scale" 'BEGIN { printf "%g", m * s }')
+	shift 3
+	local cmd="zsj gen $* --size ${mb}MB --seed 1 > $file"
+	GEN_CMDS+=("$cmd")
+	if [ -f "$work/$file" ] && [ "$(cat "$work/$file.stamp" 2>/dev/null)" = "$zsj_sum $cmd" ]; then
+		log "reusing $file"
+	else
+		local need have
+		need=$(awk -v m="$mb" 'BEGIN { printf "%d", m * 1e3 + 1e5 }') # KB, with room
+		have=$(df -Pk "$work" | awk 'NR == 2 { print $4 }')
+		[ "$have" -ge "$need" ] || die "$file needs ${mb} MB but $work has $((have / 1000)) MB free"
+		log "generating $file ($label, ${mb} MB)"
+		rm -f "$work/$file.stamp"
+		(cd "$work" && sh -c "$cmd")
+		echo "$zsj_sum $cmd" >"$work/$file.stamp"
+	fi
+	SIZE[$file]=$(stat -c %s "$work/$file")
+	LABEL[$file]="$label, $(mb_of "${SIZE[$file]}") MB"
+}
+
+# --- measuring -----------------------------------------------------------------
+
+IDS=()
+declare -A CMD FILE MEAN SD RUNS WARMUP RSS STATUS
+failures=0
+
+# measure ID RUNS WARMUP FILE CMD: one run of CMD under /usr/bin/time for
+# its peak RSS (which also puts FILE in the page cache and catches failures
+# early), then hyperfine for the time. CMD runs in the corpus folder, by sh,
+# with stdout discarded; a non-zero exit fails the measurement.
+measure() {
+	local id=$1 runs=$2 warmup=$3 file=$4 cmd=$5
+	IDS+=("$id")
+	CMD[$id]=$cmd FILE[$id]=$file RUNS[$id]=$runs WARMUP[$id]=$warmup
+	local stamp rc=0
+	stamp=$(stat -c %Y.%s "$work/$file")
+	log "$id: $cmd"
+	(cd "$work" && timeout "$limit" /usr/bin/time -f %M -o "$tmp/results/$id.rss" \
+		sh -c "$cmd" </dev/null >/dev/null 2>"$tmp/results/$id.err") || rc=$?
+	if [ "$rc" -eq 0 ]; then
+		(cd "$work" && hyperfine --style basic --warmup "$warmup" --runs "$runs" \
+			--export-json "$tmp/results/$id.json" --command-name "$id" "$cmd" >&2) || rc=$?
+	fi
+	if [ "$stamp" != "$(stat -c %Y.%s "$work/$file")" ]; then
+		STATUS[$id]="failed: it modified $file"
+	elif [ "$rc" -eq 124 ]; then
+		STATUS[$id]="failed: a run took over ${limit}s"
+	elif [ "$rc" -ne 0 ]; then
+		STATUS[$id]="failed: exit status $rc$(head -n 1 "$tmp/results/$id.err" | cut -c1-120 | sed 's/^/: /')"
+	else
+		STATUS[$id]=ok
+		MEAN[$id]=$(jq '.results[0].mean' "$tmp/results/$id.json")
+		SD[$id]=$(jq '.results[0].stddev // 0' "$tmp/results/$id.json")
+		RSS[$id]=$(tail -n 1 "$tmp/results/$id.rss")
+		return 0
+	fi
+	failures=$((failures + 1))
+	log "$id ${STATUS[$id]}"
+}
+
+# --- tables --------------------------------------------------------------------
+
+ROWS=()     # name|zsj id|jq id|gojq id (the last two may be empty)
+TARGETS=()  # what|kind (ratio, rss or mbps)|zsj id|other id or ""|threshold
+SKIPPED=()  # name|why
+LEAKS_ROW=  # zsj id|gitleaks id, when gitleaks ran
+
+row() { ROWS+=("$1|$2|$3|$4"); }
+target() { TARGETS+=("$1|$2|$3|$4|$5"); }
+skip() {
+	SKIPPED+=("$1|$2")
+	log "skipped $1: $2"
+}
+
+# --- the benchmarks ------------------------------------------------------------
+
+oh=output-heavy-v2.jsonl
+chatty="chatty-v2.jsonl"
+oh1=output-heavy-v1.jsonl
+corpus $oh "output-heavy v2" 500 --profile output-heavy
+corpus $chatty "chatty v2" 130 --profile chatty
+
+usage_sel="select(.type==\"usage\")"
+if built validate; then
+	for f in $oh $chatty; do
+		measure "validate ${f%.jsonl} zsj" "$runs_zsj" "$warmup_zsj" "$f" "zsj validate --quiet $f"
+		measure "validate ${f%.jsonl} jq" "$runs_other" "$warmup_other" "$f" "jq empty $f"
+		measure "validate ${f%.jsonl} gojq" "$runs_other" "$warmup_other" "$f" "gojq empty $f"
+		row "validate" "validate ${f%.jsonl} zsj" "validate ${f%.jsonl} jq" "validate ${f%.jsonl} gojq"
+		target "validate, ${LABEL[$f]}: zsj >= 10x jq" ratio "validate ${f%.jsonl} zsj" "validate ${f%.jsonl} jq" 10
+	done
+	target "validate, ${LABEL[$oh]}: peak RSS < 100 MB" rss "validate ${oh%.jsonl} zsj" "" 100
+else
+	skip validate "not built yet"
+fi
+
+if built filter; then
+	measure "filter expr zsj" "$runs_zsj" "$warmup_zsj" $oh "zsj filter -c '$usage_sel' $oh"
+	measure "filter --type zsj" "$runs_zsj" "$warmup_zsj" $oh "zsj filter --type usage $oh"
+	measure "filter jq" "$runs_other" "$warmup_other" $oh "jq -c '$usage_sel' $oh"
+	measure "filter gojq" "$runs_other" "$warmup_other" $oh "gojq -c '$usage_sel' $oh"
+	row "filter expression" "filter expr zsj" "filter jq" "filter gojq"
+	row "filter --type" "filter --type zsj" "filter jq" "filter gojq"
+	target "filter expression: zsj >= 2x jq" ratio "filter expr zsj" "filter jq" 2
+	target "filter expression: zsj >= 3x gojq" ratio "filter expr zsj" "filter gojq" 3
+	target "filter --type usage: zsj >= 20x jq (with the select)" ratio "filter --type zsj" "filter jq" 20
+else
+	skip filter "not built yet"
+fi
+
+usage_sum="[inputs | $usage_sel | .totalTokens] | add"
+if built usage; then
+	measure "usage zsj" "$runs_zsj" "$warmup_zsj" $oh "zsj usage $oh"
+	measure "usage jq" "$runs_other" "$warmup_other" $oh "jq -n '$usage_sum' $oh"
+	measure "usage gojq" "$runs_other" "$warmup_other" $oh "gojq -n '$usage_sum' $oh"
+	row "usage totals" "usage zsj" "usage jq" "usage gojq"
+	target "usage: zsj >= 10x jq" ratio "usage zsj" "usage jq" 10
+	target "usage, ${LABEL[$oh]}: peak RSS < 100 MB" rss "usage zsj" "" 100
+else
+	skip usage "not built yet"
+fi
+
+upgrade_expr='if has("violation") then .block = .violation | del(.violation) else . end | .schemaVersion = 2'
+if built upgrade; then
+	corpus $oh1 "output-heavy v1" 500 --profile output-heavy --schema-version 1
+	measure "upgrade zsj" "$runs_zsj" "$warmup_zsj" $oh1 "zsj upgrade $oh1 > /dev/null"
+	measure "upgrade jq" "$runs_other" "$warmup_other" $oh1 "jq -c '$upgrade_expr' $oh1 > /dev/null"
+	measure "upgrade gojq" "$runs_other" "$warmup_other" $oh1 "gojq -c '$upgrade_expr' $oh1 > /dev/null"
+	row "upgrade v1 to v2" "upgrade zsj" "upgrade jq" "upgrade gojq"
+	target "upgrade: zsj >= 20x jq" ratio "upgrade zsj" "upgrade jq" 20
+else
+	skip upgrade "not built yet"
+fi
+
+gitleaks_version=
+if built redact; then
+	measure "redact zsj" "$runs_zsj" "$warmup_zsj" $oh "zsj redact $oh > /dev/null"
+	row "redact" "redact zsj" "" ""
+	target "redact: >= 150 MB/s" mbps "redact zsj" "" 150
+	# gitleaks scans ~1.5 MB/s, so it gets a slice of the corpus (whole
+	# lines), and zsj redact is timed on the same slice next to it.
+	if [ -x "$gobin/gitleaks" ] || (log "installing gitleaks" && cd "$tmp" && go install github.com/zricethezav/gitleaks/v8@latest); then
+		gitleaks_version=$(go_tool_version "$gobin/gitleaks")
+		slice=output-heavy-v2-head.jsonl
+		mb=$(awk -v m="$gitleaks_mb" -v s="$scale" 'BEGIN { printf "%d", m * s * 1e6 }')
+		head -c "$mb" "$work/$oh" | sed '$d' >"$work/$slice"
+		SIZE[$slice]=$(stat -c %s "$work/$slice")
+		LABEL[$slice]="first $(mb_of "${SIZE[$slice]}") MB of $oh"
+		GEN_CMDS+=("head -c $mb $oh | sed '\$d' > $slice")
+		measure "redact slice zsj" "$runs_zsj" "$warmup_zsj" $slice "zsj redact $slice > /dev/null"
+		measure "gitleaks stdin" 1 0 $slice "gitleaks stdin --no-banner --log-level error --exit-code 0 < $slice"
+		LEAKS_ROW="redact slice zsj|gitleaks stdin"
+	else
+		skip gitleaks "go install github.com/zricethezav/gitleaks/v8@latest failed"
+	fi
+else
+	skip redact "not built yet (so gitleaks was not run either)"
+fi
+
+if built pretty; then
+	measure "pretty zsj" "$runs_zsj" "$warmup_zsj" $oh "zsj pretty $oh > /dev/null"
+	row "pretty" "pretty zsj" "" ""
+	target "pretty, ${LABEL[$oh]}: peak RSS < 100 MB" rss "pretty zsj" "" 100
+else
+	skip pretty "not built yet"
+fi
+
+if built replay; then
+	measure "replay zsj" "$runs_zsj" "$warmup_zsj" $oh "zsj replay $oh > /dev/null"
+	row "replay" "replay zsj" "" ""
+else
+	skip replay "not built yet"
+fi
+
+# --- RESULTS.md ------------------------------------------------------------------
+
+ok() { [ -n "$1" ] && [ "${STATUS[$1]:-}" = ok ]; }
+mbps() { awk -v b="${SIZE[${FILE[$1]}]}" -v t="${MEAN[$1]}" 'BEGIN { v = b / 1e6 / t; printf(v >= 100 ? "%.0f" : "%.1f", v) }'; }
+ratio() { awk -v a="${MEAN[$1]}" -v b="${MEAN[$2]}" 'BEGIN { printf "%.1f", b / a }'; }
+rss_mb() { awk -v k="${RSS[$1]}" 'BEGIN { v = k * 1024 / 1e6; printf(v >= 10 ? "%.0f" : "%.1f", v) }'; }
+
+# cell ID FUNC UNIT: FUNC's figure for measurement ID, or why there is none.
+cell() {
+	if [ -z "$1" ]; then
+		echo "n/a"
+	elif ok "$1"; then
+		echo "$("$2" "$1")$3"
+	else
+		echo "failed"
+	fi
+}
+cell_ratio() {
+	if [ -z "$2" ]; then
+		echo "n/a"
+	elif ok "$1" && ok "$2"; then
+		echo "$(ratio "$1" "$2")x"
+	else
+		echo "failed"
+	fi
+}
+
+# verdict WHAT KIND ID OTHER THRESHOLD: one line of the targets table.
+verdict() {
+	local what=$1 kind=$2 id=$3 other=$4 thr=$5 measured unit cmp
+	if ! ok "$id" || { [ -n "$other" ] && ! ok "$other"; }; then
+		echo "| $what | failed | not met |"
+		return
+	fi
+	case $kind in
+	ratio) measured=$(ratio "$id" "$other") unit=x cmp=ge ;;
+	rss) measured=$(rss_mb "$id") unit=" MB" cmp=lt ;;
+	mbps) measured=$(mbps "$id") unit=" MB/s" cmp=ge ;;
+	esac
+	if awk -v m="$measured" -v t="$thr" -v c="$cmp" 'BEGIN { exit !(c == "ge" ? m >= t : m < t) }'; then
+		echo "| $what | $measured$unit | met |"
+	else
+		echo "| $what | $measured$unit | not met |"
+	fi
+}
+
+tool_version() { "$@" 2>&1 | head -n 1; }
+cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+mem=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)
+minutes=$(awk -v s="$SECONDS" 'BEGIN { printf "%.1f", s / 60 }')
+
+{
+	echo "# zsj benchmark results"
+	echo
+	echo "Written by \`bench/run.sh\` on $(date -u '+%Y-%m-%d %H:%M UTC'), in $minutes minutes"
+	echo "(installs, build and corpus generation included), zsj at $commit."
+	if [ -n "$note" ]; then
+		echo
+		echo "**$note**"
+	fi
+	if [ "$scale" != 1 ]; then
+		echo
+		echo "**Scaled run (BENCH_SIZE_SCALE=$scale): the corpora are smaller than the"
+		echo "reference sizes, so these are not the reference figures.**"
+	fi
+	echo
+	echo "Throughput is input bytes (10^6 per MB) over the mean wall time of"
+	echo "hyperfine's timed runs, on page-cached files. A ratio is zsj's throughput"
+	echo "over the other tool's on the same file in the same run (above 1: zsj is"
+	echo "faster). Peak RSS is the maximum resident set size of one more run under"
+	echo "\`/usr/bin/time -f %M\`, in MB."
+	echo
+	echo "## Results"
+	echo
+	echo "| benchmark | corpus | zsj | jq | gojq | zsj / jq | zsj / gojq | zsj RSS | jq RSS | gojq RSS |"
+	echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+	for r in "${ROWS[@]}"; do
+		IFS='|' read -r name z j g <<<"$r"
+		echo "| $name | ${LABEL[${FILE[$z]}]} | $(cell "$z" mbps " MB/s") | $(cell "$j" mbps " MB/s") | $(cell "$g" mbps " MB/s") | $(cell_ratio "$z" "$j") | $(cell_ratio "$z" "$g") | $(cell "$z" rss_mb " MB") | $(cell "$j" rss_mb " MB") | $(cell "$g" rss_mb " MB") |"
+	done
+	for s in "${SKIPPED[@]}"; do
+		echo "| ${s%%|*} | | ${s#*|} | | | | | | | |"
+	done
+	if [ -n "$LEAKS_ROW" ]; then
+		IFS='|' read -r z l <<<"$LEAKS_ROW"
+		echo
+		echo "gitleaks scans about a hundred times slower than the tools above, so it"
+		echo "reads a slice of the corpus, and zsj redact is timed on that slice too:"
+		echo
+		echo "| corpus | zsj redact | gitleaks stdin | zsj / gitleaks | zsj RSS | gitleaks RSS |"
+		echo "| --- | ---: | ---: | ---: | ---: | ---: |"
+		echo "| ${LABEL[${FILE[$z]}]} | $(cell "$z" mbps " MB/s") | $(cell "$l" mbps " MB/s") | $(cell_ratio "$z" "$l") | $(cell "$z" rss_mb " MB") | $(cell "$l" rss_mb " MB") |"
+	fi
+	echo
+	echo "## Targets"
+	echo
+	echo "| target | measured | result |"
+	echo "| --- | --- | --- |"
+	for t in "${TARGETS[@]}"; do
+		IFS='|' read -r what kind id other thr <<<"$t"
+		verdict "$what" "$kind" "$id" "$other" "$thr"
+	done
+	for s in "${SKIPPED[@]}"; do
+		echo "| ${s%%|*} | ${s#*|} | - |"
+	done
+	echo
+	echo "## Timings"
+	echo
+	echo "| measurement | warmup | runs | mean | stddev | peak RSS | status |"
+	echo "| --- | ---: | ---: | ---: | ---: | ---: | --- |"
+	for id in "${IDS[@]}"; do
+		if ok "$id"; then
+			printf '| %s | %s | %s | %.3f s | %.3f s | %s MB | ok |\n' "$id" "${WARMUP[$id]}" "${RUNS[$id]}" "${MEAN[$id]}" "${SD[$id]}" "$(rss_mb "$id")"
+		else
+			echo "| $id | ${WARMUP[$id]} | ${RUNS[$id]} | | | | ${STATUS[$id]} |"
+		fi
+	done
+	echo
+	echo "## Commands"
+	echo
+	echo "Corpora, generated by the zsj under test:"
+	echo
+	echo '```sh'
+	printf '%s\n' "${GEN_CMDS[@]}"
+	echo '```'
+	echo
+	echo "Each measurement runs in the corpus folder: first"
+	echo "\`/usr/bin/time -f %M sh -c 'COMMAND' > /dev/null\` for its peak RSS (this run"
+	echo "also warms the page cache), then"
+	echo "\`hyperfine --warmup WARMUP --runs RUNS --export-json OUT.json 'COMMAND'\`"
+	echo "with the counts of the timings table:"
+	echo
+	echo '```sh'
+	for id in "${IDS[@]}"; do
+		printf '# %s\n%s\n' "$id" "${CMD[$id]}"
+	done
+	echo '```'
+	if [ "${#SKIPPED[@]}" -gt 0 ]; then
+		echo
+		echo "Skipped (a command is built when \`zsj COMMAND --help\` succeeds):"
+		echo
+		for s in "${SKIPPED[@]}"; do
+			echo "- ${s%%|*}: ${s#*|}"
+		done
+	fi
+	echo
+	echo "## Machine"
+	echo
+	echo "- CPU: $cpu ($(nproc) CPUs online)"
+	echo "- memory: $mem"
+	echo "- kernel: $(uname -sr)"
+	echo "- load average (1, 5, 15 min): $load_before before the run, $(cut -d' ' -f1-3 /proc/loadavg) after"
+	echo "- $(go version)"
+	echo "- jq: $(tool_version jq --version)"
+	echo "- gojq: $(tool_version gojq --version)"
+	echo "- hyperfine: $(tool_version hyperfine --version)"
+	[ -z "$gitleaks_version" ] || echo "- gitleaks: $gitleaks_version"
+	echo "- zsj: $commit"
+} >"$out.tmp"
+mv "$out.tmp" "$out"
+log "wrote $out"
+[ "$failures" -eq 0 ] || die "$failures measurements failed; see $out"
