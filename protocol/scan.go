@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -76,9 +77,25 @@ type pathSeg struct {
 // it allowed) with valid UTF-8 strings, no duplicate keys at any depth and
 // no nesting deeper than MaxDepth, and returns its top-level members,
 // appended to dst so callers can reuse one slice across lines.
+//
+// Callers in a loop should keep a Parser instead, which reuses its scratch
+// space without going through a pool.
 func ParseObject(line []byte, dst []Member) ([]Member, *SyntaxError) {
-	var s scanner
-	return s.parse(line, dst)
+	s := scannerPool.Get().(*scanner)
+	members, err := s.parse(line, dst)
+	s.data = nil // do not keep the line alive
+	scannerPool.Put(s)
+	return members, err
+}
+
+var scannerPool = sync.Pool{New: func() any { return new(scanner) }}
+
+// Parser is ParseObject with scratch space of its own, for one goroutine.
+type Parser struct{ s scanner }
+
+// Parse is ParseObject.
+func (p *Parser) Parse(line []byte, dst []Member) ([]Member, *SyntaxError) {
+	return p.s.parse(line, dst)
 }
 
 // parse is ParseObject on a scanner that keeps its scratch space from one
