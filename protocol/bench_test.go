@@ -95,25 +95,35 @@ func BenchmarkFileValidator(b *testing.B) {
 }
 
 // BenchmarkParseObject measures the scan every command starts with: check
-// the line and find the members it dispatches on ("type", "runId").
+// the line and find the members it dispatches on ("type", "runId"), once
+// through ParseObject and once through a Parser kept across lines.
 func BenchmarkParseObject(b *testing.B) {
-	for _, tc := range lineCases {
-		b.Run(tc.name, func(b *testing.B) {
-			var members []protocol.Member
-			b.SetBytes(int64(len(tc.line)))
-			b.ReportAllocs()
-			for b.Loop() {
-				var serr *protocol.SyntaxError
-				members, serr = protocol.ParseObject(tc.line, members[:0])
-				if serr != nil {
-					b.Fatal(serr)
+	var p protocol.Parser
+	for _, api := range []struct {
+		name  string
+		parse func([]byte, []protocol.Member) ([]protocol.Member, *protocol.SyntaxError)
+	}{
+		{"ParseObject", protocol.ParseObject},
+		{"Parser", p.Parse},
+	} {
+		for _, tc := range lineCases {
+			b.Run(api.name+"/"+tc.name, func(b *testing.B) {
+				var members []protocol.Member
+				b.SetBytes(int64(len(tc.line)))
+				b.ReportAllocs()
+				for b.Loop() {
+					var serr *protocol.SyntaxError
+					members, serr = api.parse(tc.line, members[:0])
+					if serr != nil {
+						b.Fatal(serr)
+					}
+					typ, runID := lookup(members, "type"), lookup(members, "runId")
+					if typ == nil || runID == nil {
+						b.Fatal("type or runId not found")
+					}
 				}
-				typ, runID := lookup(members, "type"), lookup(members, "runId")
-				if typ == nil || runID == nil {
-					b.Fatal("type or runId not found")
-				}
-			}
-		})
+			})
+		}
 	}
 }
 
