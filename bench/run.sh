@@ -86,7 +86,8 @@ export PATH="$tmp/bin:$gobin:$PATH"
 # --- zsj -----------------------------------------------------------------------
 
 commit=$(git -C "$root" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
-if [ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+# Anything changed or added outside bench/ may be in the build.
+if [ -n "$(git -C "$root" status --porcelain -- . ':!bench' 2>/dev/null)" ]; then
 	commit="$commit (with uncommitted changes)"
 fi
 log "building zsj at $commit"
