@@ -122,7 +122,7 @@ corpus() {
 		[ "$have" -ge "$need" ] || die "$file needs ${mb} MB but $work has $((have / 1000)) MB free"
 		log "generating $file ($label, ${mb} MB)"
 		rm -f "$work/$file.stamp"
-		(cd "$work" && sh -c "$cmd")
+		(cd "$work" && sh -c "$cmd") || die "could not generate $file: $cmd"
 		echo "$zsj_sum $cmd" >"$work/$file.stamp"
 	fi
 	SIZE[$file]=$(stat -c %s "$work/$file")
@@ -144,7 +144,7 @@ measure() {
 	IDS+=("$id")
 	CMD[$id]=$cmd FILE[$id]=$file RUNS[$id]=$runs WARMUP[$id]=$warmup
 	local stamp rc=0
-	stamp=$(stat -c %Y.%s "$work/$file")
+	stamp=$(stat -c '%i %.9Y %s' "$work/$file") # replaced, rewritten or resized
 	log "$id: $cmd"
 	(cd "$work" && timeout "$limit" /usr/bin/time -f %M -o "$tmp/results/$id.rss" \
 		sh -c "$cmd" </dev/null >/dev/null 2>"$tmp/results/$id.err") || rc=$?
@@ -152,8 +152,9 @@ measure() {
 		(cd "$work" && hyperfine --style basic --warmup "$warmup" --runs "$runs" \
 			--export-json "$tmp/results/$id.json" --command-name "$id" "$cmd" >&2) || rc=$?
 	fi
-	if [ "$stamp" != "$(stat -c %Y.%s "$work/$file")" ]; then
+	if [ "$stamp" != "$(stat -c '%i %.9Y %s' "$work/$file")" ]; then
 		STATUS[$id]="failed: it modified $file"
+		rm -f "$work/$file.stamp" # a kept corpus is generated again next time
 	elif [ "$rc" -eq 124 ]; then
 		STATUS[$id]="failed: a run took over ${limit}s"
 	elif [ "$rc" -ne 0 ]; then
