@@ -1,0 +1,247 @@
+package usage
+
+import (
+	"bytes"
+
+	"github.com/zsj-dev/zsj/protocol"
+)
+
+// Options say how a Collector reads logs.
+type Options struct {
+	// Cumulative is for producers whose usage events are running totals:
+	// a run's last usage event is its total, instead of the sum of all.
+	Cumulative bool
+	// Details also reads tool calls, permissions, tool results, errors
+	// and finals (what zsj runs shows). Without it only run_start, usage
+	// and run_end events are parsed; other lines are counted and
+	// fingerprinted but not read past their type and runId.
+	Details bool
+	// Run receives each run once it is complete: at the end of its file,
+	// or earlier when the same runId starts over after a run_end or a
+	// second run_start (a log appended to itself).
+	Run func(*Run)
+	// Warn receives each line that cannot be used. May be nil.
+	Warn func(Warning)
+}
+
+// Warning is a line skipped because it cannot be read, or because a field
+// this package needs has a value the protocol does not allow. Messages
+// never quote values from the log.
+type Warning struct {
+	File    string
+	Line    int
+	Rule    string // a protocol rule code
+	Message string
+}
+
+// Collector turns the lines of logs into runs. It holds the runs of the
+// file being read, never its events: memory grows with the number of runs.
+type Collector struct {
+	opts    Options
+	strings map[string]string // interned model, provider, cwd and session names
+	members []protocol.Member // reused by every full parse
+	order   int
+
+	Files   int64 // files read (File calls)
+	Lines   int64 // lines read, blank ones included
+	Invalid int64 // lines skipped as unreadable
+}
+
+// NewCollector returns a Collector with opts.
+func NewCollector(opts Options) *Collector {
+	return &Collector{opts: opts, strings: make(map[string]string)}
+}
+
+// File starts reading the file called name (as shown in messages).
+func (c *Collector) File(name string) *File {
+	c.Files++
+	return &File{c: c, name: name, open: make(map[string]*runState)}
+}
+
+// File reads one file's lines, in order.
+type File struct {
+	c    *Collector
+	name string
+	open map[string]*runState // by runId: the run each id's events go to now
+	list []*runState          // in order of first line, to finish them in order
+}
+
+type runState struct {
+	run     *Run
+	id      identity
+	ended   bool     // run_end seen: the id's next event starts another run
+	fatal   bool     // a non-recoverable error was seen
+	done    bool     // handed to Options.Run
+	pending []string // permission requests not yet answered (Details only)
+}
+
+// Line reads one line: num is its 1-based number, text the line without
+// its line end; noEOL says it is the last line and has no newline, so it
+// may be cut short and is checked whole.
+func (f *File) Line(num int, text []byte, noEOL bool) {
+	c := f.c
+	c.Lines++
+	if isBlank(text) {
+		return
+	}
+	h, sniffed := sniff(text)
+	var members []protocol.Member
+	parsed := false
+	if !sniffed || noEOL || c.needs(h.typ) || needsKeys(text, h) {
+		var err *protocol.SyntaxError
+		members, err = protocol.ParseObject(text, c.members[:0])
+		c.members = members[:0]
+		if err != nil {
+			f.invalid(num, err, noEOL)
+			return
+		}
+		h, parsed = headOf(members), true
+	}
+	if h.runID == nil {
+		if parsed && c.needs(h.typ) {
+			f.warn(num, protocol.RuleMissingField, "a "+string(h.typ)+" event without runId is skipped")
+		}
+		return
+	}
+	st := f.state(h.runID, string(h.typ) == "run_start", num)
+	st.run.Events++
+	f.fingerprint(st, text, h, members)
+	if parsed && c.needs(h.typ) {
+		f.event(st, num, h.typ, members)
+	}
+}
+
+// needs reports whether lines of type typ are parsed in full.
+func (c *Collector) needs(typ []byte) bool {
+	switch string(typ) {
+	case "run_start", "usage", "run_end":
+		return true
+	case "tool_call", "permission_request", "permission_decision", "tool_result", "error", "final":
+		return c.opts.Details
+	}
+	return false
+}
+
+var violationKey = []byte(`"violation"`)
+
+// needsKeys reports whether the fingerprint needs the line's keys: a
+// version 1 line that may carry a violation key to read as block.
+func needsKeys(text []byte, h head) bool {
+	return h.verTo != 0 && string(text[h.verFrom:h.verTo]) == "1" && bytes.Contains(text, violationKey)
+}
+
+// headOf reads the head of a parsed line from its members.
+func headOf(members []protocol.Member) head {
+	var h head
+	for i := range members {
+		m := &members[i]
+		switch string(m.KeyText()) {
+		case "type":
+			if m.Value.Kind == protocol.KindString {
+				h.typ = protocol.StringValue(m.Value)
+			}
+		case "runId":
+			if m.Value.Kind == protocol.KindString {
+				h.runID = protocol.StringValue(m.Value)
+			}
+		case "schemaVersion":
+			h.verFrom, h.verTo = m.ValueStart, m.ValueStart+len(m.Value.Raw)
+		}
+	}
+	return h
+}
+
+// fingerprint adds the line, normalized, to its run's identity.
+func (f *File) fingerprint(st *runState, text []byte, h head, members []protocol.Member) {
+	var spans [2]span
+	n := 0
+	if h.verTo != 0 {
+		spans[n] = span{from: h.verFrom, to: h.verTo}
+		n++
+	}
+	if members != nil && h.verTo != 0 && string(text[h.verFrom:h.verTo]) == "1" {
+		for i := range members {
+			m := &members[i]
+			if string(m.KeyText()) == "violation" {
+				spans[n] = span{from: m.KeyOffset, to: m.KeyOffset + len(m.Key) + 2, with: `"block"`}
+				n++
+				break
+			}
+		}
+	}
+	if n == 2 && spans[1].from < spans[0].from {
+		spans[0], spans[1] = spans[1], spans[0]
+	}
+	st.id.line(text, spans[:n]...)
+}
+
+// state returns the run that an event of id belongs to, starting one when
+// the id is new in this file, has ended, or starts again.
+func (f *File) state(id []byte, start bool, num int) *runState {
+	st := f.open[string(id)]
+	if st != nil && !st.ended && !(start && st.run.Started) {
+		return st
+	}
+	if st != nil {
+		f.finish(st)
+	}
+	c := f.c
+	c.order++
+	st = &runState{run: &Run{ID: string(id), File: f.name, Line: num, ExitCode: -1, order: c.order}}
+	f.open[st.run.ID] = st
+	f.list = append(f.list, st)
+	return st
+}
+
+// End finishes the file: every run still open is complete.
+func (f *File) End() {
+	for _, st := range f.list {
+		f.finish(st)
+	}
+	f.list, f.open = nil, nil
+}
+
+func (f *File) finish(st *runState) {
+	if st.done {
+		return
+	}
+	st.done = true
+	st.run.Hash = st.id.sum()
+	st.pending = nil
+	if f.c.opts.Run != nil {
+		f.c.opts.Run(st.run)
+	}
+}
+
+func (f *File) invalid(num int, err *protocol.SyntaxError, noEOL bool) {
+	if err.EOF && noEOL {
+		f.warn(num, protocol.RuleTruncatedLine, "the file ends in the middle of a line (truncated?)")
+		return
+	}
+	f.warn(num, err.Rule, err.Msg)
+}
+
+func (f *File) warn(num int, rule, msg string) {
+	f.c.Invalid++
+	if f.c.opts.Warn != nil {
+		f.c.opts.Warn(Warning{File: f.name, Line: num, Rule: rule, Message: msg})
+	}
+}
+
+func (c *Collector) intern(b []byte) string {
+	if s, ok := c.strings[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	c.strings[s] = s
+	return s
+}
+
+func isBlank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	return true
+}
