@@ -18,7 +18,8 @@ func raiseDefault(sig syscall.Signal) {
 	_, _, _ = syscall.RawSyscall6(syscall.SYS_RT_SIGACTION, uintptr(sig),
 		uintptr(unsafe.Pointer(&action)), 0, sigsetBytes, 0, 0)
 	unblock := uint64(1) << (uint(sig) - 1)
-	_, _, _ = syscall.RawSyscall6(syscall.SYS_RT_SIGPROCMASK, 1, /* SIG_UNBLOCK */
+	const sigUnblock = 1 // how, for rt_sigprocmask
+	_, _, _ = syscall.RawSyscall6(syscall.SYS_RT_SIGPROCMASK, sigUnblock,
 		uintptr(unsafe.Pointer(&unblock)), 0, sigsetBytes, 0, 0)
 	_ = syscall.Tgkill(os.Getpid(), syscall.Gettid(), sig)
 	// Delivery happens on the way back from the system call; give the

@@ -67,7 +67,7 @@ func shimScript(self string, replayArgs []string) string {
 }
 
 // shellQuote quotes s for sh: inside single quotes nothing is special,
-// and a single quote is written as '\”.
+// and a single quote ends the quoting, is escaped, and starts it again.
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
