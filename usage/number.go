@@ -99,7 +99,7 @@ func isZeroLiteral(lit []byte) bool {
 // of 10^-places; ok is false when it is not one or does not fit an int64.
 func parseUnits(lit []byte, places int) (units int64, ok bool) {
 	var mant uint64
-	digits, frac, i := 0, 0, 0
+	frac, i := 0, 0
 	inFrac := false
 	for ; i < len(lit); i++ {
 		c := lit[i]
@@ -116,11 +116,12 @@ func parseUnits(lit []byte, places int) (units int64, ok bool) {
 			}
 			continue // leading zeros carry no digits
 		}
-		if digits == 18 {
-			return 0, false // 18 digits always fit; more may not
+		hi, lo := bits.Mul64(mant, 10)
+		lo, carry := bits.Add64(lo, uint64(c-'0'), 0)
+		if hi != 0 || carry != 0 {
+			return 0, false
 		}
-		mant = mant*10 + uint64(c-'0')
-		digits++
+		mant = lo
 		if inFrac {
 			frac++
 		}
