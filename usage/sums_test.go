@@ -3,9 +3,9 @@ package usage
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"hash"
-	"encoding/json"
 	"math/big"
 	"strings"
 	"testing"
