@@ -1,0 +1,141 @@
+package pretty
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/zsj-dev/zsj/protocol"
+)
+
+// event is one parsed line. Its members point into the line's bytes, so
+// an event is only valid until the next line is read; strings are decoded
+// when a renderer asks for them, and large ones (tool outputs, file
+// contents in args) only as far as they are shown.
+type event struct {
+	line    int
+	typ     string
+	runID   string
+	members []protocol.Member
+}
+
+// parse fills e from a line that protocol.ParseObject accepts. It reports
+// false for anything else: not an object, or no string "type".
+func (e *event) parse(num int, text []byte) bool {
+	members, serr := protocol.ParseObject(text, e.members[:0])
+	e.members = members
+	if serr != nil {
+		return false
+	}
+	e.line = num
+	e.typ = e.str("type")
+	e.runID = e.str("runId")
+	return e.typ != ""
+}
+
+// value returns the raw value of a top-level key.
+func (e *event) value(key string) (protocol.Value, bool) {
+	for i := range e.members {
+		m := &e.members[i]
+		if !m.KeyEscaped && string(m.Key) == key {
+			return m.Value, true
+		}
+	}
+	return protocol.Value{}, false
+}
+
+// str returns a string field, "" when absent or not a string.
+func (e *event) str(key string) string {
+	v, ok := e.value(key)
+	if !ok || v.Kind != protocol.KindString {
+		return ""
+	}
+	return string(protocol.StringValue(v))
+}
+
+// num returns a number field.
+func (e *event) num(key string) (float64, bool) {
+	v, ok := e.value(key)
+	if !ok || v.Kind != protocol.KindNumber {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(string(v.Raw), 64)
+	return f, err == nil
+}
+
+// flag returns a boolean field; ok is false when it is absent.
+func (e *event) flag(key string) (val, ok bool) {
+	v, found := e.value(key)
+	switch {
+	case !found:
+		return false, false
+	case v.Kind == protocol.KindTrue:
+		return true, true
+	case v.Kind == protocol.KindFalse:
+		return false, true
+	}
+	return false, false
+}
+
+// risk is the protocol's Risk object.
+type risk struct {
+	Level      string   `json:"level"`
+	Categories []string `json:"categories"`
+}
+
+// block is the sandbox metadata: "block" in version 2, "violation" in
+// version 1. Both render the same.
+type block struct {
+	Code        string `json:"code"`
+	ToolName    string `json:"toolName"`
+	Action      string `json:"action"`
+	Risk        *risk  `json:"risk"`
+	Reason      string `json:"reason"`
+	Recoverable *bool  `json:"recoverable"`
+}
+
+// risk decodes the top-level "risk" object, nil when absent.
+func (e *event) risk() *risk {
+	var r *risk
+	e.decode("risk", &r)
+	return r
+}
+
+// block decodes the sandbox metadata under either of its names.
+func (e *event) block() *block {
+	var b *block
+	if !e.decode("block", &b) {
+		e.decode("violation", &b)
+	}
+	return b
+}
+
+// decode unmarshals a small nested object; a value of the wrong shape
+// leaves dst alone (the line is reported invalid by the validator).
+func (e *event) decode(key string, dst any) bool {
+	v, ok := e.value(key)
+	if !ok || v.Kind != protocol.KindObject {
+		return false
+	}
+	return json.Unmarshal(v.Raw, dst) == nil
+}
+
+// usage is a usage event's token counts. have* say which were given.
+type usage struct {
+	prompt, completion, total, cost, cached, cacheWrite, reasoning float64
+	haveTotal, haveCost, haveCached, haveReasoning                 bool
+}
+
+func (e *event) usage() usage {
+	var u usage
+	u.prompt, _ = e.num("promptTokens")
+	u.completion, _ = e.num("completionTokens")
+	u.total, u.haveTotal = e.num("totalTokens")
+	if !u.haveTotal {
+		u.total = u.prompt + u.completion
+	}
+	u.cost, u.haveCost = e.num("costUsd")
+	u.cached, u.haveCached = e.num("cachedInputTokens")
+	u.cacheWrite, _ = e.num("cacheWriteTokens")
+	u.reasoning, u.haveReasoning = e.num("reasoningTokens")
+	return u
+}

@@ -1,0 +1,187 @@
+package pretty
+
+import (
+	"errors"
+	"io"
+	"slices"
+
+	"github.com/zsj-dev/zsj/internal/input"
+	"github.com/zsj-dev/zsj/protocol"
+)
+
+// sink draws what the Printer hands it. The terminal timeline and the
+// HTML page are the two sinks.
+type sink interface {
+	// event draws one selected, shown event. multi says that more than
+	// one run is open around it, so it must say which run it belongs to.
+	event(ev *event, n noted, multi bool)
+	// invalid draws the warning for a line the protocol rejects. run is
+	// nil when the line names no known run.
+	invalid(line int, run *runState, problems []protocol.Problem)
+	// unfinished draws a run that has no run_end at the end of the input.
+	unfinished(r *runState)
+	// pause is called when input stops for a while (follow mode): what
+	// is held back must reach the reader.
+	pause()
+	// close finishes the output.
+	close()
+	// err returns the first error writing the output.
+	err() error
+}
+
+// Printer renders the lines of one input through a sink, in order. It
+// checks each line with the protocol validator, so an invalid line shows
+// up as a warning where it stands, and rendering goes on.
+type Printer struct {
+	opts     Options
+	sink     sink
+	check    *protocol.FileValidator
+	problems []protocol.Problem
+	ev       event
+	runs     tracker
+	invalid  int
+}
+
+// outputTypes are the event types drawn for a run.
+var outputTypes = protocol.EventTypes(false)
+
+func newPrinter(s sink, opts Options) *Printer {
+	p := &Printer{opts: opts, sink: s}
+	p.check = protocol.NewFileValidator("", protocol.Options{NoRunChecks: true}, func(pr protocol.Problem) {
+		if pr.Severity == protocol.Error {
+			p.problems = append(p.problems, pr)
+		}
+	})
+	return p
+}
+
+// Line renders line num (text without its line end; noEOL when the input
+// ended without a newline after it). It returns the first write error.
+func (p *Printer) Line(num int, text []byte, noEOL bool) error {
+	p.problems = p.problems[:0]
+	p.check.Line(num, text, noEOL)
+	if isBlank(text) {
+		return nil
+	}
+	parsed := p.ev.parse(num, text)
+	if parsed && p.ev.runID != "" && !p.opts.wantRun(p.ev.runID) {
+		return nil // another run: not even its problems are of interest
+	}
+	if len(p.problems) > 0 {
+		p.invalid++
+		var run *runState
+		if parsed {
+			run = p.runs.runs[p.ev.runID]
+		}
+		p.sink.invalid(num, run, p.problems)
+	}
+	if parsed {
+		p.render(&p.ev)
+	}
+	return p.sink.err()
+}
+
+// render hands a parsed event to the sink. Events with a type the
+// protocol does not know, or run events with no run id, were reported by
+// the validator and are not drawn.
+func (p *Printer) render(ev *event) {
+	if protocol.IsInputType(ev.typ) {
+		if len(p.opts.Runs) == 0 && p.opts.showType(ev.typ) {
+			p.sink.event(ev, noted{}, false)
+		}
+		return
+	}
+	if ev.runID == "" || !slices.Contains(outputTypes, ev.typ) {
+		return
+	}
+	openBefore := p.runs.open
+	n := p.runs.note(ev)
+	if !p.opts.showType(ev.typ) || (ev.typ == "reasoning" && p.opts.NoReasoning) {
+		return
+	}
+	p.sink.event(ev, n, max(openBefore, p.runs.open) > 1)
+}
+
+// End finishes the input: runs that never ended are drawn as such, and
+// the output is completed and flushed.
+func (p *Printer) End() error {
+	for _, r := range p.runs.unfinished() {
+		p.sink.unfinished(r)
+	}
+	p.sink.close()
+	return p.sink.err()
+}
+
+// Pause flushes what is held back, for a reader watching live output.
+func (p *Printer) Pause() error {
+	p.sink.pause()
+	return p.sink.err()
+}
+
+// AllEnded reports whether at least one run was seen and every run seen
+// has ended (follow mode's --exit-on-end).
+func (p *Printer) AllEnded() bool { return p.runs.allEnded() }
+
+// Invalid returns the number of lines the protocol rejected.
+func (p *Printer) Invalid() int { return p.invalid }
+
+// ErrRead wraps an error reading the input, so that a caller can tell it
+// from a failure to write the output.
+type ErrRead struct{ Err error }
+
+func (e *ErrRead) Error() string { return e.Err.Error() }
+func (e *ErrRead) Unwrap() error { return e.Err }
+
+// ReadAll renders every line of lines, then ends the input. A read error
+// is returned as *ErrRead after what was read has been rendered and ended.
+func (p *Printer) ReadAll(lines *input.Reader) error {
+	for {
+		l, err := lines.Next()
+		if err == io.EOF {
+			return p.End()
+		}
+		if err != nil {
+			if werr := p.End(); werr != nil {
+				return werr
+			}
+			return &ErrRead{err}
+		}
+		if err := p.Line(l.Num, l.Text, len(l.EOL) == 0); err != nil {
+			return err
+		}
+	}
+}
+
+func isBlank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// errWriter remembers the first write error, so that rendering can stop
+// at once (a closed pipe) instead of drawing into the void.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(b []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(b)
+	if err == nil && n < len(b) {
+		err = io.ErrShortWrite
+	}
+	e.err = err
+	return n, err
+}
+
+// isReadError reports whether err came from reading the input.
+func isReadError(err error) bool {
+	var re *ErrRead
+	return errors.As(err, &re)
+}

@@ -1,0 +1,279 @@
+package pretty
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/fatih/color"
+
+	"github.com/zsj-dev/zsj/protocol"
+)
+
+// NewTerminal returns a Printer that draws a timeline for a terminal (or
+// a pager, or a file) on w. A title, when not "", is drawn first: it names
+// the input when several are shown one after another.
+func NewTerminal(w io.Writer, title string, opts Options) *Printer {
+	t := &terminal{opts: opts, pal: newPalette(opts.Color), sym: unicodeSymbols}
+	if opts.ASCII {
+		t.sym = asciiSymbols
+	}
+	t.opts.Width = max(opts.Width, minWidth)
+	t.ew = &errWriter{w: w}
+	t.out = bufio.NewWriterSize(t.ew, 64<<10)
+	t.wr = wrapper{out: t.out, width: t.opts.Width}
+	if title != "" {
+		t.wr.setStyle(t.pal.header)
+		fmt.Fprintf(t.out, "==> %s <==", safe(title))
+		t.wr.setStyle(nil)
+		t.out.WriteString("\n")
+		t.last = groupProse
+	}
+	return newPrinter(t, opts)
+}
+
+// group sorts blocks for spacing: prose (text, headers, the final answer)
+// stands apart with blank lines; flow blocks (tool calls, results,
+// permissions, usage, notices) follow each other tightly.
+type group int
+
+const (
+	groupNone group = iota
+	groupProse
+	groupFlow
+)
+
+// terminal is the sink that draws the timeline.
+type terminal struct {
+	opts Options
+	sym  symbols
+	pal  *palette
+	ew   *errWriter
+	out  *bufio.Writer
+	wr   wrapper
+
+	last group
+	// the text or reasoning block still open (more deltas may follow)
+	prose     *runState
+	proseKind string
+	// the run and tool id of the call or request drawn last, so that its
+	// result can be drawn under it without repeating its name
+	lastRun  *runState
+	lastCall string
+	multi    bool // lines of this event carry their run's tag
+}
+
+func (t *terminal) err() error { return t.ew.err }
+
+func (t *terminal) event(ev *event, n noted, multi bool) {
+	t.multi = multi
+	run := n.run
+	if n.newRun && ev.typ != "run_start" {
+		t.closeProse()
+		t.runHeader(run, false)
+	}
+	switch ev.typ {
+	case "text", "reasoning":
+		t.delta(ev, run)
+		return
+	case "message", "prompt":
+		t.prompt(ev)
+		return
+	}
+	t.closeProse()
+	switch ev.typ {
+	case "run_start":
+		t.runHeader(run, true)
+	case "tool_call":
+		t.toolCall(ev, run)
+	case "tool_result":
+		t.toolResult(ev, n)
+	case "permission_request":
+		t.permissionRequest(ev, run)
+	case "permission_decision":
+		t.permissionDecision(ev, run)
+	case "usage":
+		t.usage(ev, run)
+	case "warning":
+		t.notice(run, t.sym.warning+" warning: ", ev.str("message"), t.pal.warning)
+	case "error":
+		t.errorEvent(ev, run)
+	case "final":
+		t.final(ev, run)
+	case "run_end":
+		t.runEnd(run)
+	}
+}
+
+// start begins a block of group g for run: ends the open prose, and
+// leaves a blank line when the group calls for one.
+func (t *terminal) start(g group, run *runState) {
+	t.closeProse()
+	runChanged := t.multi && t.lastRun != run
+	if t.last != groupNone && (g == groupProse || t.last != g || runChanged) {
+		t.out.WriteByte('\n')
+	}
+	t.last = g
+	t.lastRun, t.lastCall = run, ""
+}
+
+// gutter is what starts each line of a run's block when runs interleave.
+func (t *terminal) gutter(run *runState) []span {
+	if !t.multi || run == nil {
+		return nil
+	}
+	c := t.pal.runTags[run.index%len(t.pal.runTags)]
+	return []span{{c, run.tag}, {t.pal.dim, " " + t.sym.gutter + " "}}
+}
+
+// prefixed returns the gutter followed by more spans.
+func (t *terminal) prefixed(run *runState, more ...span) []span {
+	return append(t.gutter(run), more...)
+}
+
+// para draws a wrapped block: first and rest start its lines, body is
+// its text.
+func (t *terminal) para(first, rest []span, body ...span) {
+	t.wr.begin(first, rest)
+	for _, s := range body {
+		t.wr.text(s.style, s.text)
+	}
+	t.wr.end()
+}
+
+// line draws one line that is never wrapped: the caller has cut it to
+// the width.
+func (t *terminal) line(spans ...span) {
+	for _, s := range spans {
+		t.wr.setStyle(s.style)
+		t.out.WriteString(s.text)
+	}
+	t.wr.setStyle(nil)
+	t.out.WriteByte('\n')
+}
+
+// delta adds a text or reasoning delta to the open block of its run, or
+// opens one. Text is written as it comes; only a word cut in two by the
+// delta boundary waits for its end.
+func (t *terminal) delta(ev *event, run *runState) {
+	kind := ev.typ
+	if t.prose != run || t.proseKind != kind {
+		t.start(groupProse, run)
+		if kind == "reasoning" {
+			indent := strings.Repeat(" ", textWidth(t.sym.thinking)+1)
+			t.wr.begin(t.prefixed(run, span{t.pal.thinking, t.sym.thinking + " thinking: "}),
+				t.prefixed(run, span{nil, indent}))
+		} else {
+			t.wr.begin(t.gutter(run), t.gutter(run))
+		}
+		t.prose, t.proseKind = run, kind
+	}
+	style := t.pal.thinking
+	if kind == "text" {
+		style = nil
+	}
+	t.wr.text(style, ev.str("delta"))
+}
+
+// closeProse ends the open text or reasoning block.
+func (t *terminal) closeProse() {
+	if t.prose != nil {
+		t.wr.end()
+		t.prose = nil
+	}
+}
+
+func (t *terminal) pause() {
+	if t.prose != nil {
+		t.wr.flushPartial()
+	}
+	t.out.Flush()
+}
+
+func (t *terminal) close() {
+	t.closeProse()
+	t.out.Flush()
+}
+
+// prompt draws an input event (a client's message or prompt).
+func (t *terminal) prompt(ev *event) {
+	t.start(groupProse, nil)
+	label := t.sym.prompt + " " + ev.typ + ": "
+	if role := ev.str("role"); role != "" {
+		label = t.sym.prompt + " " + role + ": "
+	}
+	indent := strings.Repeat(" ", textWidth(t.sym.prompt)+1)
+	t.para([]span{{t.pal.header, label}}, []span{{nil, indent}}, span{nil, ev.str("content")})
+}
+
+// runHeader draws the rule that opens a run and its details. Without a
+// run_start (a log cut at the front), the rule says so.
+func (t *terminal) runHeader(run *runState, started bool) {
+	t.start(groupProse, run)
+	title := " run " + safe(run.id) + " "
+	if !started {
+		title = " run " + safe(run.id) + " (no run_start) "
+	}
+	lead := t.sym.rule + t.sym.rule
+	width := t.opts.Width - spansWidth(t.gutter(run))
+	fill := max(width-textWidth(lead)-textWidth(title), 2)
+	t.line(t.prefixed(run, span{t.pal.header, lead + title + strings.Repeat(t.sym.rule, fill)})...)
+	if !started {
+		return
+	}
+	model := run.provider + "/" + run.model
+	if run.apiModel != "" && run.apiModel != run.model {
+		model += " (api " + run.apiModel + ")"
+	}
+	for _, kv := range [][2]string{{"session", run.session}, {"model", model}, {"cwd", run.cwd}} {
+		if kv[1] == "" {
+			continue
+		}
+		label := fmt.Sprintf("   %-9s", kv[0])
+		t.para(t.prefixed(run, span{t.pal.label, label}), t.prefixed(run, span{nil, strings.Repeat(" ", len(label))}),
+			span{nil, kv[1]})
+	}
+}
+
+// notice draws a one-block message: a warning, an invalid line.
+func (t *terminal) notice(run *runState, label, msg string, style *color.Color) {
+	t.start(groupFlow, run)
+	indent := strings.Repeat(" ", textWidth(t.sym.warning)+1)
+	t.para(t.prefixed(run, span{style, label}), t.prefixed(run, span{nil, indent}), span{style, msg})
+}
+
+func (t *terminal) errorEvent(ev *event, run *runState) {
+	label := t.sym.err + " error " + ev.str("code")
+	if rec, ok := ev.flag("recoverable"); ok && rec {
+		label += " (recoverable)"
+	} else if ok {
+		label += " (fatal)"
+	}
+	t.notice(run, label+": ", ev.str("message"), t.pal.err)
+}
+
+// invalid draws a rejected line as a one-line warning at its place.
+func (t *terminal) invalid(line int, run *runState, problems []protocol.Problem) {
+	if run != nil && run.ended {
+		run = nil
+	}
+	pr := problems[0]
+	msg := pr.Message + " [" + pr.Rule + "]"
+	if len(problems) > 1 {
+		msg += fmt.Sprintf(" (and %d more)", len(problems)-1)
+	}
+	t.multi = run != nil && t.multi
+	t.notice(run, fmt.Sprintf("%s line %d: invalid event: ", t.sym.warning, line), msg, t.pal.invalid)
+}
+
+// final sets the final answer apart in a frame.
+func (t *terminal) final(ev *event, run *runState) {
+	t.start(groupProse, run)
+	width := t.opts.Width - spansWidth(t.gutter(run))
+	title := t.sym.boxTop + " final answer "
+	t.line(t.prefixed(run, span{t.pal.final, title + strings.Repeat(t.sym.thinRule, max(width-textWidth(title), 2))})...)
+	bar := span{t.pal.final, t.sym.boxSide + " "}
+	t.para(t.prefixed(run, bar), t.prefixed(run, bar), span{nil, ev.str("text")})
+	t.line(t.prefixed(run, span{t.pal.final, t.sym.boxBottom + strings.Repeat(t.sym.thinRule, max(width-textWidth(t.sym.boxBottom), 2))})...)
+}

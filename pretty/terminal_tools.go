@@ -1,0 +1,228 @@
+package pretty
+
+import (
+	"strings"
+
+	"github.com/fatih/color"
+
+	"github.com/zsj-dev/zsj/protocol"
+)
+
+// The blocks of the agent's actions: tool calls, their results (paired
+// with the call by id), permission requests and decisions, and the
+// sandbox's block details, which are what a reader of a failed run looks
+// for first.
+
+// indent is how far the details of a call or request are set in.
+const indent = "  "
+
+func (t *terminal) toolCall(ev *event, run *runState) {
+	t.start(groupFlow, run)
+	gutter := t.gutter(run)
+	head := span{t.pal.tool, t.sym.call + " " + safe(ev.str("name"))}
+	var tail []span
+	if effect := ev.str("sideEffect"); effect != "" {
+		tail = []span{{t.pal.dim, " " + t.sym.dot + " "}, {t.pal.effect(effect), safe(effect)}}
+	}
+	args, hasArgs := ev.value("args")
+	room := t.opts.Width - spansWidth(gutter) - textWidth(head.text) - spansWidth(tail) - 2
+	const minArgs = 16 // columns; fewer than this and the args get their own line
+	switch {
+	case !hasArgs:
+		t.line(append(append(gutter, head), tail...)...)
+	case room >= minArgs:
+		a := span{t.pal.args, "  " + shortArgs(args, room, t.sym.more)}
+		t.line(append(append(gutter, head, a), tail...)...)
+	default:
+		t.line(append(append(gutter, head), tail...)...)
+		room = t.opts.Width - spansWidth(gutter) - len(indent)
+		t.line(append(gutter, span{nil, indent}, span{t.pal.args, shortArgs(args, room, t.sym.more)})...)
+	}
+	if b := ev.block(); b != nil {
+		t.block(run, b, nil, "")
+	}
+	t.lastCall = ev.str("id")
+}
+
+func (t *terminal) toolResult(ev *event, n noted) {
+	run, id := n.run, ev.str("id")
+	adjacent := t.last == groupFlow && t.lastRun == run && t.lastCall == id && t.prose == nil
+	t.start(groupFlow, run)
+	ok := ev.str("status") == "ok"
+	mark, style := t.sym.ok, t.pal.ok
+	if !ok {
+		mark, style = t.sym.fail, t.pal.fail
+	}
+	output, _ := ev.value("output")
+	size, lines := outputStats(output)
+	var head []span
+	if adjacent {
+		head = append(t.gutter(run), span{nil, indent})
+	} else {
+		name := "(unknown call)"
+		if n.call != nil {
+			name = safe(n.call.name)
+		}
+		head = append(t.gutter(run), span{t.pal.tool, t.sym.result + " " + name}, span{t.pal.id, " " + safe(id)}, span{nil, "  "})
+	}
+	body := []span{{style, mark + " " + safe(ev.str("status"))}, t.sep(), {nil, byteSize(size)}}
+	if size > 0 {
+		body = append(body, t.sep(), span{nil, plural(lines, "line")})
+	}
+	if trunc, _ := ev.flag("truncated"); trunc {
+		body = append(body, t.sep(), span{t.pal.truncated, "truncated by the producer"})
+	}
+	if n.headlessDenial {
+		body = append(body, t.sep(), span{t.pal.denied, "denied (no one to ask)"})
+	}
+	t.para(head, append(t.gutter(run), span{nil, indent + indent}), body...)
+	t.output(run, output, lines)
+	if b := ev.block(); b != nil {
+		t.block(run, b, nil, "")
+	}
+}
+
+// output draws the first lines of a tool output, each cut to the width,
+// and how many more there are; with --full, every line, wrapped.
+func (t *terminal) output(run *runState, v protocol.Value, total int) {
+	limit := t.opts.outputLines()
+	gutter := t.gutter(run)
+	bar := span{t.pal.dim, indent + t.sym.outputBar + " "}
+	room := max(t.opts.Width-spansWidth(gutter)-textWidth(bar.text), 8)
+	byteLimit := 4*room + 4 // enough for the columns shown, whatever the script
+	if t.opts.Full {
+		byteLimit = -1
+	}
+	c := newStrCursor(v)
+	shown := 0
+	var raw, clean []byte
+	for !c.done() && (limit < 0 || shown < limit) {
+		var cut bool
+		raw, cut = c.line(raw[:0], byteLimit)
+		clean, _ = appendSafe(clean[:0], string(raw), 0)
+		shown++
+		s := string(clean)
+		if !t.opts.Full {
+			if cut && textWidth(s) <= room-textWidth(t.sym.more) {
+				s += t.sym.more
+			}
+			t.outputLine(gutter, bar, truncate(s, room, t.sym.more))
+			continue
+		}
+		for first := true; first || s != ""; first = false {
+			piece := truncate(s, room, "")
+			t.outputLine(gutter, bar, piece)
+			s = s[len(piece):]
+		}
+	}
+	if rest := total - shown; rest > 0 && shown > 0 {
+		t.line(append(gutter, span{t.pal.dim, indent + t.sym.more + " " + plural(rest, "more line")})...)
+	}
+}
+
+// outputLine draws one line of tool output; an empty one without the
+// space after the bar, so no line ends in blanks.
+func (t *terminal) outputLine(gutter []span, bar span, text string) {
+	if text == "" {
+		bar.text = strings.TrimRight(bar.text, " ")
+	}
+	t.line(append(gutter, bar, span{nil, text})...)
+}
+
+func (t *terminal) permissionRequest(ev *event, run *runState) {
+	t.start(groupFlow, run)
+	fields := []span{{t.pal.ask, t.sym.ask + " permission " + safe(ev.str("name"))}}
+	fields = t.field(fields, "action ", ev.str("action"), nil)
+	if p := ev.str("permission"); p != ev.str("action") {
+		fields = t.field(fields, "permission ", p, nil)
+	}
+	fields = t.field(fields, "mode ", ev.str("permissionMode"), nil)
+	if e := ev.str("sideEffect"); e != "" {
+		fields = t.field(fields, "", e, t.pal.effect(e))
+	}
+	t.para(t.gutter(run), t.prefixed(run, span{nil, indent + indent}), fields...)
+	t.details(ev, run)
+	t.lastCall = ev.str("id")
+}
+
+func (t *terminal) permissionDecision(ev *event, run *runState) {
+	id := ev.str("id")
+	adjacent := t.last == groupFlow && t.lastRun == run && t.lastCall == id && t.prose == nil
+	t.start(groupFlow, run)
+	head := t.gutter(run)
+	if adjacent {
+		head = append(head, span{nil, indent})
+	}
+	var fields []span
+	if granted, _ := ev.flag("permissionGranted"); granted {
+		fields = append(fields, span{t.pal.allowed, t.sym.ok + " allowed " + safe(ev.str("name"))})
+	} else {
+		fields = append(fields, span{t.pal.denied, t.sym.fail + " denied " + safe(ev.str("name"))})
+	}
+	fields = t.field(fields, "action ", ev.str("action"), nil)
+	fields = t.field(fields, "", ev.str("decisionReason"), nil)
+	t.para(head, t.prefixed(run, span{nil, indent + indent}), fields...)
+	t.details(ev, run)
+	t.lastCall = id // a tool_call of the same id may follow; its result pairs with that
+}
+
+// details draws the reason, risk and block of a permission event.
+func (t *terminal) details(ev *event, run *runState) {
+	reason := ev.str("reason")
+	if reason != "" {
+		t.para(t.prefixed(run, span{t.pal.label, indent + "reason "}), t.prefixed(run, span{nil, indent + indent}), span{nil, reason})
+	}
+	r := ev.risk()
+	if r != nil {
+		t.para(t.prefixed(run, span{t.pal.label, indent + "risk "}), t.prefixed(run, span{nil, indent + indent}), t.riskSpans(r)...)
+	}
+	if b := ev.block(); b != nil {
+		t.block(run, b, r, reason)
+	}
+}
+
+// block draws the sandbox's block (v1: violation) on a highlighted line.
+// A risk or reason the event already showed is not repeated.
+func (t *terminal) block(run *runState, b *block, shownRisk *risk, shownReason string) {
+	fields := []span{{t.pal.blockLabel, t.sym.block}, {nil, " "}, {t.pal.block, safe(b.Code)}}
+	if b.Reason != "" && b.Reason != shownReason {
+		fields = append(fields, span{t.pal.block, ": " + b.Reason})
+	}
+	fields = t.field(fields, "tool ", b.ToolName, nil)
+	fields = t.field(fields, "action ", b.Action, t.pal.block)
+	if b.Risk != nil && (shownRisk == nil || !sameRisk(b.Risk, shownRisk)) {
+		fields = append(fields, t.sep(), span{nil, "risk "})
+		fields = append(fields, t.riskSpans(b.Risk)...)
+	}
+	if b.Recoverable != nil {
+		word := "not recoverable"
+		if *b.Recoverable {
+			word = "recoverable"
+		}
+		fields = append(fields, t.sep(), span{nil, word})
+	}
+	t.para(t.prefixed(run, span{nil, indent}), t.prefixed(run, span{nil, indent + indent}), fields...)
+}
+
+func (t *terminal) riskSpans(r *risk) []span {
+	out := []span{{t.pal.risk(r.Level), safe(r.Level)}}
+	if len(r.Categories) > 0 {
+		out = append(out, span{nil, " (" + safe(strings.Join(r.Categories, ", ")) + ")"})
+	}
+	return out
+}
+
+func sameRisk(a, b *risk) bool {
+	return a.Level == b.Level && strings.Join(a.Categories, "\x00") == strings.Join(b.Categories, "\x00")
+}
+
+// sep is the separator between the fields of one line.
+func (t *terminal) sep() span { return span{t.pal.dim, " " + t.sym.dot + " "} }
+
+// field appends " · label value" when value is not empty.
+func (t *terminal) field(spans []span, label, value string, style *color.Color) []span {
+	if value == "" {
+		return spans
+	}
+	return append(spans, t.sep(), span{nil, label}, span{style, value})
+}
