@@ -69,8 +69,8 @@ func (r *runState) toolCounts() []toolCount {
 type tracker struct {
 	runs map[string]*runState
 	tags map[string]string // tag -> the run id that has it
-	seen int // runs seen
-	open int // runs seen and not ended
+	seen int               // runs seen
+	open int               // runs seen and not ended
 }
 
 // noted is what the tracker learned from an event, for the renderer.
