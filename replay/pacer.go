@@ -70,12 +70,11 @@ func (p *pacer) gap(num int) time.Duration {
 	if num > len(p.Offsets) {
 		return 0
 	}
-	offset := p.Offsets[num-1]
-	gap := offset - p.previous
-	p.previous = offset
+	gap := p.Offsets[num-1] - p.previous
 	if gap <= 0 {
-		return 0
+		return 0 // an offset that goes back is taken as "at once"
 	}
+	p.previous = p.Offsets[num-1]
 	gap = time.Duration(float64(gap) / p.Speed)
 	if p.MaxIdle > 0 && gap > p.MaxIdle {
 		gap = p.MaxIdle
