@@ -101,12 +101,18 @@ func (r *Reader) last() (Line, error) {
 
 // cut returns buf[head:end] as the next line and moves past it; newline
 // says whether it ends in '\n'.
-func (r *Reader) cut(end int, newline bool) (l Line) {
+func (r *Reader) cut(end int, newline bool) Line {
 	line := r.buf[r.head:end:end]
 	r.head, r.scan = end, end
 	r.num++
-	l.Num = r.num
-	if r.num == 1 && bytes.HasPrefix(line, bom) {
+	return makeLine(line, r.num, newline)
+}
+
+// makeLine splits one line's bytes into text and line end. Line 1 loses a
+// leading byte order mark.
+func makeLine(line []byte, num int, newline bool) (l Line) {
+	l.Num = num
+	if num == 1 && bytes.HasPrefix(line, bom) {
 		line, l.BOM = line[len(bom):], true
 	}
 	n := len(line)
@@ -118,6 +124,51 @@ func (r *Reader) cut(end int, newline bool) (l Line) {
 	}
 	l.Text, l.EOL = line[:n:n], line[n:]
 	return l
+}
+
+// NextBlock returns the next run of whole lines as one slice: all the
+// complete lines read so far (at least one), or at the end of the input the
+// last line, which has no newline; then io.EOF. A read error is returned as
+// it is: the caller knows how many lines it has split. The block is valid
+// until the next call. It is for callers that split lines elsewhere, such
+// as on other goroutines after copying the block (see SplitLines); do not
+// mix it with Next on one Reader.
+func (r *Reader) NextBlock() ([]byte, error) {
+	for {
+		if i := bytes.LastIndexByte(r.buf[r.scan:r.tail], '\n'); i >= 0 {
+			end := r.scan + i + 1
+			block := r.buf[r.head:end:end]
+			r.head, r.scan = end, end
+			return block, nil
+		}
+		r.scan = r.tail
+		if r.err != nil {
+			if r.err != io.EOF || r.head == r.tail {
+				return nil, r.err
+			}
+			block := r.buf[r.head:r.tail:r.tail]
+			r.head, r.scan = r.tail, r.tail
+			return block, nil
+		}
+		r.fill()
+	}
+}
+
+// SplitLines appends to dst the lines of block, a run of whole lines from
+// NextBlock, numbering them from first. Only a block that starts the input
+// (first == 1) can start with a byte order mark.
+func SplitLines(block []byte, first int, dst []Line) []Line {
+	num := first
+	for len(block) > 0 {
+		end, newline := len(block), false
+		if i := bytes.IndexByte(block, '\n'); i >= 0 {
+			end, newline = i+1, true
+		}
+		dst = append(dst, makeLine(block[:end:end], num, newline))
+		block = block[end:]
+		num++
+	}
+	return dst
 }
 
 // fill reads more bytes after tail, first making room: the unreturned bytes

@@ -22,6 +22,8 @@ const maxKeptBuffer = 8 << 20
 // Batch is a run of consecutive lines. Its lines are copies, owned by the
 // batch, so they stay valid while workers use them.
 type Batch struct {
+	// Lines are split by the worker before work is called. Their Num is
+	// final only when the batch reaches emit; work must not rely on it.
 	Lines []input.Line
 	// Err is the read error met after the last of Lines, if any; it ends
 	// the input.
@@ -30,8 +32,8 @@ type Batch struct {
 	// one use of the batch to the next, so its storage can be reused.
 	Out any
 
-	buf   []byte
-	spans []span
+	buf   []byte // whole lines, as read
+	first bool   // the batch starts the input (a byte order mark may lead)
 	done  chan struct{}
 }
 
@@ -42,7 +44,12 @@ func Workers() int { return runtime.GOMAXPROCS(0) }
 // goroutines (worker is its index, so work can keep per-worker scratch
 // space), and calls emit with each batch in input order on the calling
 // goroutine. An error from emit stops the reading and is returned; the
-// read error ending the input is reported through the last batch's Err.
+// read error ending the input is reported through the last batch's Err,
+// as an *input.LineError naming the line it happened at.
+//
+// The reading goroutine only copies blocks of whole lines; splitting them
+// into lines happens on the workers, so reading is not the bottleneck of
+// inputs made of many short lines.
 func Lines(r *input.Reader, workers int, work func(worker int, b *Batch), emit func(b *Batch) error) error {
 	if workers < 1 {
 		workers = 1
@@ -60,6 +67,7 @@ func Lines(r *input.Reader, workers int, work func(worker int, b *Batch), emit f
 	for w := 0; w < workers; w++ {
 		go func(w int) {
 			for b := range todo {
+				b.Lines = input.SplitLines(b.buf, firstNum(b), b.Lines[:0])
 				work(w, b)
 				b.done <- struct{}{}
 			}
@@ -67,8 +75,16 @@ func Lines(r *input.Reader, workers int, work func(worker int, b *Batch), emit f
 	}
 
 	var err error
+	next := 1 // the number of the first line of the next batch
 	for b := range ordered {
 		<-b.done
+		for i := range b.Lines {
+			b.Lines[i].Num = next + i
+		}
+		next += len(b.Lines)
+		if b.Err != nil {
+			b.Err = &input.LineError{Num: next, Err: b.Err}
+		}
 		if err == nil {
 			err = emit(b)
 			if err != nil {
@@ -80,11 +96,21 @@ func Lines(r *input.Reader, workers int, work func(worker int, b *Batch), emit f
 	return err
 }
 
-// readBatches fills free batches with lines and sends each to the workers
-// and, in the same order, to the emitter.
+// firstNum numbers a batch's lines for splitting: 1 lets the first line of
+// the input shed a byte order mark; later batches are renumbered by emit.
+func firstNum(b *Batch) int {
+	if b.first {
+		return 1
+	}
+	return 2
+}
+
+// readBatches fills free batches with blocks of whole lines and sends each
+// to the workers and, in the same order, to the emitter.
 func readBatches(r *input.Reader, free, todo, ordered chan *Batch, stop chan struct{}) {
 	defer close(ordered)
 	defer close(todo)
+	first := true
 	for {
 		var b *Batch
 		select {
@@ -92,10 +118,11 @@ func readBatches(r *input.Reader, free, todo, ordered chan *Batch, stop chan str
 		case <-stop:
 			return
 		}
-		b.Lines, b.buf, b.Err = b.Lines[:0], b.buf[:0], nil
 		if cap(b.buf) > maxKeptBuffer {
 			b.buf = nil // one huge line should not pin its memory for good
 		}
+		b.buf, b.Err, b.first = b.buf[:0], nil, first
+		first = false
 		end := fill(r, b)
 		select {
 		case todo <- b:
@@ -109,43 +136,19 @@ func readBatches(r *input.Reader, free, todo, ordered chan *Batch, stop chan str
 	}
 }
 
-// fill copies lines into b until it holds about batchBytes; it reports
-// whether the input has ended. The bytes go into one buffer, which may
-// move as it grows, so lines are cut from it only once it is complete.
+// fill copies blocks of whole lines into b until it holds about
+// batchBytes; it reports whether the input has ended.
 func fill(r *input.Reader, b *Batch) bool {
-	b.spans = b.spans[:0]
-	end := false
 	for len(b.buf) < batchBytes {
-		line, err := r.Next()
+		block, err := r.NextBlock()
 		if err == io.EOF {
-			end = true
-			break
+			return true
 		}
 		if err != nil {
 			b.Err = err
-			end = true
-			break
+			return true
 		}
-		start := len(b.buf)
-		b.buf = append(b.buf, line.Text...)
-		mid := len(b.buf)
-		b.buf = append(b.buf, line.EOL...)
-		b.spans = append(b.spans, span{line.Num, line.BOM, start, mid, len(b.buf)})
+		b.buf = append(b.buf, block...)
 	}
-	for _, sp := range b.spans {
-		b.Lines = append(b.Lines, input.Line{
-			Num:  sp.num,
-			BOM:  sp.bom,
-			Text: b.buf[sp.start:sp.mid:sp.mid],
-			EOL:  b.buf[sp.mid:sp.end:sp.end],
-		})
-	}
-	return end
-}
-
-// span is where a line's bytes are in a batch's buffer.
-type span struct {
-	num             int
-	bom             bool
-	start, mid, end int
+	return false
 }
