@@ -1,0 +1,273 @@
+package filters
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+	"unsafe"
+)
+
+// decoder turns a line of JSON into the values gojq works on: maps,
+// slices, strings, bools, nil and numbers (int when an integer fits,
+// *big.Int when it does not, float64 otherwise). It checks the line as it
+// goes, so a line is read once; encoding/json would read it twice (once
+// to check, once to build) and go through reflection.
+//
+// The decoder is not safe for concurrent use: each worker has its own.
+type decoder struct {
+	order *keyOrder // where objects are recorded; nil records nothing
+
+	kvs     []member // members of the objects being read, innermost last
+	vals    []any    // elements of the arrays being read
+	scratch []byte   // decoded escapes
+	intern  map[string]string
+}
+
+type member struct {
+	key string
+	val any
+}
+
+// maxInterned bounds the table of shared key strings: event keys repeat on
+// every line, free-form argument keys may not.
+const (
+	maxInterned   = 4096
+	maxInternSize = 64 // bytes
+)
+
+func newDecoder(order *keyOrder) *decoder {
+	return &decoder{order: order, intern: make(map[string]string, 64)}
+}
+
+// decode reads line as exactly one JSON value (whitespace around it
+// allowed). line must stay unchanged while the objects recorded from it are
+// in use: their raw bytes are slices of it.
+func (d *decoder) decode(line []byte) (any, *SyntaxError) {
+	var nobj, nkeys int
+	if d.order != nil {
+		nobj, nkeys = len(d.order.objs), len(d.order.keys)
+	}
+	v, end, err := d.value(line, skipSpace(line, 0), 0)
+	if err == nil {
+		err = endOfLine(line, end)
+	}
+	if err != nil {
+		d.kvs, d.vals = d.kvs[:0], d.vals[:0]
+		if d.order != nil { // forget the objects of the broken line
+			d.order.objs, d.order.keys = d.order.objs[:nobj], d.order.keys[:nkeys]
+		}
+		return nil, err
+	}
+	if d.order != nil {
+		d.order.endDoc()
+	}
+	return v, nil
+}
+
+func (d *decoder) value(data []byte, i, depth int) (any, int, *SyntaxError) {
+	if i >= len(data) {
+		return nil, i, unexpected(data, i, "a value")
+	}
+	switch data[i] {
+	case '"':
+		end, escaped, err := scanString(data, i)
+		if err != nil {
+			return nil, end, err
+		}
+		return d.str(data[i:end], escaped), end, nil
+	case '{':
+		if depth >= maxDepth {
+			return nil, i, tooDeep(i)
+		}
+		return d.object(data, i, depth)
+	case '[':
+		if depth >= maxDepth {
+			return nil, i, tooDeep(i)
+		}
+		return d.array(data, i, depth)
+	case 't':
+		end, err := scanLiteral(data, i, "true")
+		return true, end, err
+	case 'f':
+		end, err := scanLiteral(data, i, "false")
+		return false, end, err
+	case 'n':
+		end, err := scanLiteral(data, i, "null")
+		return nil, end, err
+	}
+	if c := data[i]; c != '-' && (c < '0' || c > '9') {
+		return nil, i, unexpected(data, i, "a value")
+	}
+	end, integer, err := scanNumber(data, i)
+	if err != nil {
+		return nil, end, err
+	}
+	return parseNumber(data[i:end], integer), end, nil
+}
+
+func tooDeep(i int) *SyntaxError {
+	return syntaxErr(i, "objects and arrays nest deeper than "+strconv.Itoa(maxDepth)+" levels")
+}
+
+// str builds the Go string of a checked JSON string (quotes included).
+func (d *decoder) str(raw []byte, escaped bool) string {
+	if !escaped {
+		return string(raw[1 : len(raw)-1])
+	}
+	d.scratch = unescape(raw[1:len(raw)-1], d.scratch[:0])
+	return string(d.scratch)
+}
+
+// key is str for object keys, which repeat from line to line: one string
+// per distinct key saves an allocation per key per event.
+func (d *decoder) key(raw []byte, escaped bool) string {
+	text := raw[1 : len(raw)-1]
+	if escaped {
+		d.scratch = unescape(text, d.scratch[:0])
+		text = d.scratch
+	}
+	if s, ok := d.intern[string(text)]; ok {
+		return s
+	}
+	s := string(text)
+	if len(d.intern) < maxInterned && len(s) <= maxInternSize {
+		d.intern[s] = s
+	}
+	return s
+}
+
+func (d *decoder) object(data []byte, start, depth int) (any, int, *SyntaxError) {
+	base := len(d.kvs)
+	i := skipSpace(data, start+1)
+	if i < len(data) && data[i] == '}' {
+		return d.finishObject(data[start:i+1], base, depth), i + 1, nil
+	}
+	for {
+		if i >= len(data) || data[i] != '"' {
+			return nil, i, unexpected(data, i, "an object (a key must be a string)")
+		}
+		end, escaped, err := scanString(data, i)
+		if err != nil {
+			return nil, end, err
+		}
+		key := d.key(data[i:end], escaped)
+		i = skipSpace(data, end)
+		if i >= len(data) || data[i] != ':' {
+			return nil, i, unexpected(data, i, "an object (':' must follow a key)")
+		}
+		var v any
+		if v, i, err = d.value(data, skipSpace(data, i+1), depth+1); err != nil {
+			return nil, i, err
+		}
+		d.kvs = append(d.kvs, member{key, v})
+		if i = skipSpace(data, i); i >= len(data) {
+			return nil, i, unexpected(data, i, "an object")
+		}
+		switch data[i] {
+		case ',':
+			i = skipSpace(data, i+1)
+		case '}':
+			return d.finishObject(data[start:i+1], base, depth), i + 1, nil
+		default:
+			return nil, i, unexpected(data, i, "an object (',' or '}' must follow a value)")
+		}
+	}
+}
+
+// finishObject builds the map of the members read since base and records
+// it with its key order and bytes.
+func (d *decoder) finishObject(raw []byte, base, depth int) map[string]any {
+	members := d.kvs[base:]
+	m := make(map[string]any, len(members))
+	for _, kv := range members {
+		m[kv.key] = kv.val
+	}
+	if d.order != nil {
+		o := d.order
+		start := int32(len(o.keys))
+		for _, kv := range members {
+			o.keys = append(o.keys, kv.key)
+		}
+		o.objs = append(o.objs, objInfo{
+			ptr: mapPtr(m), keyStart: start, keyEnd: int32(len(o.keys)),
+			top: depth == 0, raw: raw, docIndex: int32(o.docs), sizeAtRead: int32(len(m)),
+		})
+	}
+	clear(members) // let the values go when the event does
+	d.kvs = d.kvs[:base]
+	return m
+}
+
+func (d *decoder) array(data []byte, start, depth int) (any, int, *SyntaxError) {
+	base := len(d.vals)
+	i := skipSpace(data, start+1)
+	if i < len(data) && data[i] == ']' {
+		return []any{}, i + 1, nil
+	}
+	for {
+		v, end, err := d.value(data, i, depth+1)
+		if err != nil {
+			return nil, end, err
+		}
+		d.vals = append(d.vals, v)
+		if i = skipSpace(data, end); i >= len(data) {
+			return nil, i, unexpected(data, i, "an array")
+		}
+		switch data[i] {
+		case ',':
+			i = skipSpace(data, i+1)
+		case ']':
+			arr := make([]any, len(d.vals)-base)
+			copy(arr, d.vals[base:])
+			clear(d.vals[base:])
+			d.vals = d.vals[:base]
+			return arr, i + 1, nil
+		default:
+			return nil, i, unexpected(data, i, "an array (',' or ']' must follow a value)")
+		}
+	}
+}
+
+// parseNumber converts a checked JSON number. Integers that fit stay exact
+// as int, larger ones as *big.Int (gojq computes with both); the rest are
+// float64, with out-of-range values as ±Inf, which print as jq prints them.
+func parseNumber(raw []byte, integer bool) any {
+	if integer {
+		if n, ok := smallInt(raw); ok {
+			return n
+		}
+		if string(raw) == "-0" {
+			return math.Copysign(0, -1) // jq keeps the sign: -0
+		}
+		s := unsafe.String(&raw[0], len(raw))
+		if n, err := strconv.ParseInt(s, 10, 64); err == nil && n == int64(int(n)) {
+			return int(n)
+		}
+		if b, ok := new(big.Int).SetString(s, 10); ok {
+			return b
+		}
+	}
+	f, _ := strconv.ParseFloat(unsafe.String(&raw[0], len(raw)), 64)
+	return f
+}
+
+// smallInt converts integers of up to 18 digits, which cannot overflow,
+// without strconv.
+func smallInt(raw []byte) (int, bool) {
+	neg := raw[0] == '-'
+	digits := raw
+	if neg {
+		digits = raw[1:]
+	}
+	if len(digits) > 18 || (neg && len(digits) == 1 && digits[0] == '0') {
+		return 0, false
+	}
+	n := 0
+	for _, c := range digits {
+		n = n*10 + int(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}

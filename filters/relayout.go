@@ -1,0 +1,164 @@
+package filters
+
+import "unicode/utf8"
+
+// relayout writes the JSON text raw in the encoder's layout (indentation,
+// colors, ASCII escapes) without decoding it: numbers keep their spelling
+// and strings their escapes, so what was in the log is what is shown. Text
+// that turns out not to be valid JSON (shortcuts only check a line's
+// structure) is written as it is.
+func (e *encoder) relayout(b []byte, raw []byte, level int) []byte {
+	n := len(b)
+	out, end, err := e.rawValue(b, raw, skipSpace(raw, 0), level)
+	if err == nil {
+		err = endOfLine(raw, end)
+	}
+	if err != nil {
+		return append(b[:n], raw...)
+	}
+	return out
+}
+
+func (e *encoder) rawValue(b, d []byte, i, level int) ([]byte, int, *SyntaxError) {
+	if i >= len(d) {
+		return b, i, unexpected(d, i, "a value")
+	}
+	switch d[i] {
+	case '"':
+		end, _, err := scanString(d, i)
+		if err != nil {
+			return b, end, err
+		}
+		b = e.start(b, func(p *Palette) string { return p.String })
+		b = e.rawString(b, d[i:end])
+		return e.end(b), end, nil
+	case '{':
+		if level >= maxDepth {
+			return b, i, tooDeep(i)
+		}
+		return e.rawObject(b, d, i, level)
+	case '[':
+		if level >= maxDepth {
+			return b, i, tooDeep(i)
+		}
+		return e.rawArray(b, d, i, level)
+	case 't':
+		end, err := scanLiteral(d, i, "true")
+		return e.token(b, e.paint(func(p *Palette) string { return p.True }), "true"), end, err
+	case 'f':
+		end, err := scanLiteral(d, i, "false")
+		return e.token(b, e.paint(func(p *Palette) string { return p.False }), "false"), end, err
+	case 'n':
+		end, err := scanLiteral(d, i, "null")
+		return e.token(b, e.paint(func(p *Palette) string { return p.Null }), "null"), end, err
+	}
+	if c := d[i]; c != '-' && (c < '0' || c > '9') {
+		return b, i, unexpected(d, i, "a value")
+	}
+	end, _, err := scanNumber(d, i)
+	if err != nil {
+		return b, end, err
+	}
+	b = e.start(b, func(p *Palette) string { return p.Number })
+	b = append(b, d[i:end]...)
+	return e.end(b), end, nil
+}
+
+// rawString copies a string as written, except that with ASCII output its
+// non-ASCII characters become escapes.
+func (e *encoder) rawString(b, s []byte) []byte {
+	if !e.ASCII {
+		return append(b, s...)
+	}
+	start := 0
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		b = append(b, s[start:i]...)
+		r, size := utf8.DecodeRune(s[i:])
+		b = appendUnicodeEscape(b, r)
+		i += size
+		start = i
+	}
+	return append(b, s[start:]...)
+}
+
+func (e *encoder) rawObject(b, d []byte, i, level int) ([]byte, int, *SyntaxError) {
+	c := e.paint(func(p *Palette) string { return p.Object })
+	i = skipSpace(d, i+1)
+	if i < len(d) && d[i] == '}' {
+		return e.token(b, c, "{}"), i + 1, nil
+	}
+	b = e.token(b, c, "{")
+	for first := true; ; first = false {
+		if i >= len(d) || d[i] != '"' {
+			return b, i, unexpected(d, i, "an object (a key must be a string)")
+		}
+		end, _, err := scanString(d, i)
+		if err != nil {
+			return b, end, err
+		}
+		if !first {
+			b = e.token(b, c, ",")
+		}
+		b = e.newline(b, level+1)
+		b = e.start(b, func(p *Palette) string { return p.Key })
+		b = e.rawString(b, d[i:end])
+		b = e.end(b)
+		if i = skipSpace(d, end); i >= len(d) || d[i] != ':' {
+			return b, i, unexpected(d, i, "an object (':' must follow a key)")
+		}
+		b = e.token(b, c, ":")
+		if e.indented() {
+			b = append(b, ' ')
+		}
+		if b, i, err = e.rawValue(b, d, skipSpace(d, i+1), level+1); err != nil {
+			return b, i, err
+		}
+		if i = skipSpace(d, i); i >= len(d) {
+			return b, i, unexpected(d, i, "an object")
+		}
+		switch d[i] {
+		case ',':
+			i = skipSpace(d, i+1)
+		case '}':
+			b = e.newline(b, level)
+			return e.token(b, c, "}"), i + 1, nil
+		default:
+			return b, i, unexpected(d, i, "an object (',' or '}' must follow a value)")
+		}
+	}
+}
+
+func (e *encoder) rawArray(b, d []byte, i, level int) ([]byte, int, *SyntaxError) {
+	c := e.paint(func(p *Palette) string { return p.Array })
+	i = skipSpace(d, i+1)
+	if i < len(d) && d[i] == ']' {
+		return e.token(b, c, "[]"), i + 1, nil
+	}
+	b = e.token(b, c, "[")
+	for first := true; ; first = false {
+		if !first {
+			b = e.token(b, c, ",")
+		}
+		b = e.newline(b, level+1)
+		var err *SyntaxError
+		if b, i, err = e.rawValue(b, d, i, level+1); err != nil {
+			return b, i, err
+		}
+		if i = skipSpace(d, i); i >= len(d) {
+			return b, i, unexpected(d, i, "an array")
+		}
+		switch d[i] {
+		case ',':
+			i = skipSpace(d, i+1)
+		case ']':
+			b = e.newline(b, level)
+			return e.token(b, c, "]"), i + 1, nil
+		default:
+			return b, i, unexpected(d, i, "an array (',' or ']' must follow a value)")
+		}
+	}
+}

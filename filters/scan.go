@@ -1,0 +1,381 @@
+package filters
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/zsj-dev/zsj/protocol"
+)
+
+// maxDepth bounds nesting as the protocol does: zsj validate reports deeper
+// lines, and a bound keeps the recursive decoder's stack small.
+const maxDepth = protocol.MaxDepth
+
+// SyntaxError says why a line is not one JSON value. It never quotes the
+// line: logs may hold secrets.
+type SyntaxError struct {
+	Offset int // byte offset in the line
+	Msg    string
+}
+
+func (e *SyntaxError) Error() string {
+	return "invalid JSON at byte " + strconv.Itoa(e.Offset+1) + ": " + e.Msg
+}
+
+func syntaxErr(offset int, msg string) *SyntaxError { return &SyntaxError{Offset: offset, Msg: msg} }
+
+// unexpected describes the byte at d[i] (or the end of the line) where a
+// value of some kind had to be.
+func unexpected(d []byte, i int, where string) *SyntaxError {
+	if i >= len(d) {
+		return syntaxErr(i, "the line ends inside "+where)
+	}
+	c := d[i]
+	if c < 0x20 || c >= 0x7f {
+		return syntaxErr(i, "unexpected byte 0x"+strconv.FormatUint(uint64(c), 16)+" in "+where)
+	}
+	return syntaxErr(i, "unexpected '"+string(rune(c))+"' in "+where)
+}
+
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// specialBytes marks, in the high bit of each byte, the bytes of x that end
+// the fast path inside a string: a quote, a backslash, a control byte or a
+// non-ASCII byte. Borrows only mark bytes above a marked one, so the lowest
+// mark is exact.
+func specialBytes(x uint64) uint64 {
+	quote := x ^ (lsb * '"')
+	slash := x ^ (lsb * '\\')
+	found := (quote - lsb) &^ quote
+	found |= (slash - lsb) &^ slash
+	found |= (x - lsb*0x20) &^ x
+	found |= x
+	return found & msb
+}
+
+// skipPlain returns the index of the first byte at or after i that is not
+// plain printable ASCII other than a quote or backslash. Tool outputs make
+// strings the bulk of a log, so this runs sixteen bytes a step.
+func skipPlain(d []byte, i int) int {
+	for i+16 <= len(d) {
+		m := specialBytes(binary.LittleEndian.Uint64(d[i:]))
+		if m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		m = specialBytes(binary.LittleEndian.Uint64(d[i+8:]))
+		if m != 0 {
+			return i + 8 + bits.TrailingZeros64(m)>>3
+		}
+		i += 16
+	}
+	for i < len(d) {
+		if c := d[i]; c == '"' || c == '\\' || c < 0x20 || c >= 0x80 {
+			return i
+		}
+		i++
+	}
+	return i
+}
+
+// scanString checks the string whose opening quote is d[i] and returns the
+// index after its closing quote, and whether it holds escapes.
+func scanString(d []byte, i int) (end int, escaped bool, err *SyntaxError) {
+	i++
+	for {
+		i = skipPlain(d, i)
+		if i >= len(d) {
+			return i, escaped, syntaxErr(i, "the line ends inside a string")
+		}
+		switch c := d[i]; {
+		case c == '"':
+			return i + 1, escaped, nil
+		case c == '\\':
+			escaped = true
+			n := escapeLen(d[i:])
+			if n <= 0 {
+				if n == 0 {
+					return i, escaped, syntaxErr(i, "the line ends inside a string escape")
+				}
+				return i, escaped, syntaxErr(i, "invalid escape in a string")
+			}
+			i += n
+		case c < 0x20:
+			return i, escaped, syntaxErr(i, "a control character (byte 0x"+strconv.FormatUint(uint64(c), 16)+") inside a string must be escaped")
+		default:
+			r, size := utf8.DecodeRune(d[i:])
+			if r == utf8.RuneError && size == 1 {
+				return i, escaped, syntaxErr(i, "invalid UTF-8 in a string")
+			}
+			i += size
+		}
+	}
+}
+
+// escapeLen returns the length of the escape at the start of b (a
+// backslash), 0 when b ends inside it, -1 when it is not valid JSON.
+func escapeLen(b []byte) int {
+	if len(b) < 2 {
+		return 0
+	}
+	switch b[1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return 2
+	case 'u':
+		for k := 2; k < 6; k++ {
+			if k >= len(b) {
+				return 0
+			}
+			if !isHex(b[k]) {
+				return -1
+			}
+		}
+		return 6
+	}
+	return -1
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// scanNumber checks the number starting at d[i] and returns the index after
+// it and whether it is written as an integer (no fraction, no exponent).
+func scanNumber(d []byte, i int) (end int, integer bool, err *SyntaxError) {
+	if i < len(d) && d[i] == '-' {
+		i++
+	}
+	switch {
+	case i >= len(d):
+		return i, false, unexpected(d, i, "a number")
+	case d[i] == '0':
+		i++
+	case d[i] >= '1' && d[i] <= '9':
+		i++
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i++
+		}
+	default:
+		return i, false, unexpected(d, i, "a number")
+	}
+	integer = true
+	if i < len(d) && d[i] == '.' {
+		integer = false
+		i++
+		j := i
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i++
+		}
+		if i == j {
+			return i, false, unexpected(d, i, "a number")
+		}
+	}
+	if i < len(d) && (d[i] == 'e' || d[i] == 'E') {
+		integer = false
+		i++
+		if i < len(d) && (d[i] == '+' || d[i] == '-') {
+			i++
+		}
+		j := i
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i++
+		}
+		if i == j {
+			return i, false, unexpected(d, i, "a number")
+		}
+	}
+	return i, integer, nil
+}
+
+// scanLiteral checks that d[i:] starts with word (true, false or null).
+func scanLiteral(d []byte, i int, word string) (int, *SyntaxError) {
+	if len(d)-i >= len(word) && string(d[i:i+len(word)]) == word {
+		return i + len(word), nil
+	}
+	return i, unexpected(d, i, "a value")
+}
+
+func skipSpace(d []byte, i int) int {
+	for i < len(d) {
+		switch d[i] {
+		case ' ', '\t', '\r', '\n':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// skipValue checks the value starting at d[i] without building it and
+// returns the index after it.
+func skipValue(d []byte, i, depth int) (int, *SyntaxError) {
+	if i >= len(d) {
+		return i, unexpected(d, i, "a value")
+	}
+	switch c := d[i]; c {
+	case '"':
+		end, _, err := scanString(d, i)
+		return end, err
+	case '{':
+		if depth >= maxDepth {
+			return i, syntaxErr(i, "objects and arrays nest deeper than "+strconv.Itoa(maxDepth)+" levels")
+		}
+		return skipObject(d, i, depth+1)
+	case '[':
+		if depth >= maxDepth {
+			return i, syntaxErr(i, "objects and arrays nest deeper than "+strconv.Itoa(maxDepth)+" levels")
+		}
+		return skipArray(d, i, depth+1)
+	case 't':
+		return scanLiteral(d, i, "true")
+	case 'f':
+		return scanLiteral(d, i, "false")
+	case 'n':
+		return scanLiteral(d, i, "null")
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		end, _, err := scanNumber(d, i)
+		return end, err
+	}
+	return i, unexpected(d, i, "a value")
+}
+
+func skipObject(d []byte, i, depth int) (int, *SyntaxError) {
+	i = skipSpace(d, i+1)
+	if i < len(d) && d[i] == '}' {
+		return i + 1, nil
+	}
+	for {
+		if i >= len(d) || d[i] != '"' {
+			return i, unexpected(d, i, "an object (a key must be a string)")
+		}
+		var err *SyntaxError
+		if i, _, err = scanString(d, i); err != nil {
+			return i, err
+		}
+		i = skipSpace(d, i)
+		if i >= len(d) || d[i] != ':' {
+			return i, unexpected(d, i, "an object (':' must follow a key)")
+		}
+		if i, err = skipValue(d, skipSpace(d, i+1), depth); err != nil {
+			return i, err
+		}
+		if i = skipSpace(d, i); i >= len(d) {
+			return i, unexpected(d, i, "an object")
+		}
+		switch d[i] {
+		case ',':
+			i = skipSpace(d, i+1)
+		case '}':
+			return i + 1, nil
+		default:
+			return i, unexpected(d, i, "an object (',' or '}' must follow a value)")
+		}
+	}
+}
+
+func skipArray(d []byte, i, depth int) (int, *SyntaxError) {
+	i = skipSpace(d, i+1)
+	if i < len(d) && d[i] == ']' {
+		return i + 1, nil
+	}
+	for {
+		var err *SyntaxError
+		if i, err = skipValue(d, i, depth); err != nil {
+			return i, err
+		}
+		i = skipSpace(d, i)
+		if i >= len(d) {
+			return i, unexpected(d, i, "an array")
+		}
+		switch d[i] {
+		case ',':
+			i = skipSpace(d, i+1)
+		case ']':
+			return i + 1, nil
+		default:
+			return i, unexpected(d, i, "an array (',' or ']' must follow a value)")
+		}
+	}
+}
+
+// endOfLine checks that only whitespace follows the value that ends at i.
+func endOfLine(d []byte, i int) *SyntaxError {
+	if i = skipSpace(d, i); i < len(d) {
+		return syntaxErr(i, "more than one JSON value on the line")
+	}
+	return nil
+}
+
+// topType checks that line is exactly one JSON value, without building it,
+// and returns the first byte of the value ('{' for an object) and, for an
+// object, the decoded text of its top-level "type" member when that is a
+// string. Of duplicate keys the last counts, as when decoding.
+func topType(line []byte) (kind byte, typ []byte, err *SyntaxError) {
+	i := skipSpace(line, 0)
+	if i >= len(line) {
+		return 0, nil, syntaxErr(i, "empty line")
+	}
+	kind = line[i]
+	if kind != '{' {
+		end, err := skipValue(line, i, 0)
+		if err == nil {
+			err = endOfLine(line, end)
+		}
+		return kind, nil, err
+	}
+	i = skipSpace(line, i+1)
+	if i < len(line) && line[i] == '}' {
+		return kind, nil, endOfLine(line, i+1)
+	}
+	for {
+		if i >= len(line) || line[i] != '"' {
+			return kind, nil, unexpected(line, i, "an object (a key must be a string)")
+		}
+		end, escaped, err := scanString(line, i)
+		if err != nil {
+			return kind, nil, err
+		}
+		isType := isTypeKey(line[i:end], escaped)
+		if i = skipSpace(line, end); i >= len(line) || line[i] != ':' {
+			return kind, nil, unexpected(line, i, "an object (':' must follow a key)")
+		}
+		start := skipSpace(line, i+1)
+		if isType {
+			typ = nil
+		}
+		if start < len(line) && line[start] == '"' {
+			end, escaped, err = scanString(line, start)
+			if err == nil && isType {
+				typ = stringText(line[start:end], escaped, nil)
+			}
+		} else {
+			end, err = skipValue(line, start, 1)
+		}
+		if err != nil {
+			return kind, nil, err
+		}
+		if i = skipSpace(line, end); i >= len(line) {
+			return kind, nil, unexpected(line, i, "an object")
+		}
+		switch line[i] {
+		case ',':
+			i = skipSpace(line, i+1)
+		case '}':
+			return kind, typ, endOfLine(line, i+1)
+		default:
+			return kind, nil, unexpected(line, i, "an object (',' or '}' must follow a value)")
+		}
+	}
+}
+
+func isTypeKey(raw []byte, escaped bool) bool {
+	if !escaped {
+		return string(raw) == `"type"`
+	}
+	return string(unescape(raw[1:len(raw)-1], nil)) == "type"
+}

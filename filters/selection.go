@@ -1,0 +1,142 @@
+package filters
+
+import (
+	"bytes"
+	"slices"
+)
+
+// Selection holds the shortcut flags: event selectors that need no jq.
+// Values within one field are alternatives (any matches); different
+// fields must all match.
+type Selection struct {
+	Types   []string // --type: the event's type is one of these
+	Runs    []string // --run: its runId is one of these
+	IDs     []string // --id: its tool call id is one of these
+	Tools   []string // --tool: calls of these tools, their permission events and results
+	Blocked bool     // --blocked: it carries block (v2) or violation (v1)
+	Failed  bool     // --failed: error events, failed tool results, failed runs
+}
+
+// Active reports whether any shortcut is set.
+func (s Selection) Active() bool {
+	return len(s.Types) > 0 || len(s.Runs) > 0 || len(s.IDs) > 0 || len(s.Tools) > 0 || s.Blocked || s.Failed
+}
+
+// stateful reports whether matching a line depends on earlier lines: a
+// tool's result names the tool only through its call's id.
+func (s Selection) stateful() bool { return len(s.Tools) > 0 }
+
+// toolTypes are the events that carry a tool name.
+var toolTypes = []string{"tool_call", "permission_request", "permission_decision"}
+
+// selector matches events against a Selection by their top-level fields.
+// It is not safe for concurrent use; a stateless Selection may be copied
+// into one selector per worker.
+type selector struct {
+	Selection
+	calls map[runCall]bool // --tool: the calls of the named tools seen so far
+}
+
+type runCall struct{ run, id string }
+
+func newSelector(s Selection) *selector {
+	return &selector{Selection: s, calls: map[runCall]bool{}}
+}
+
+// event holds the top-level fields a Selection looks at.
+type event struct {
+	typ, run, id, name, status []byte
+	hasType, blocked         bool
+}
+
+func (s *selector) fields(fs []field) event {
+	var ev event
+	for i := range fs {
+		f := &fs[i]
+		key := f.key
+		if bytes.IndexByte(key, '\\') >= 0 {
+			key = unescape(key, nil)
+		}
+		switch string(key) {
+		case "type":
+			ev.typ, ev.hasType = f.textOrNil(), true
+		case "runId":
+			ev.run = f.textOrNil()
+		case "id":
+			ev.id = f.textOrNil()
+		case "name":
+			ev.name = f.textOrNil()
+		case "status":
+			ev.status = f.textOrNil()
+		case "block", "violation":
+			ev.blocked = true
+		}
+	}
+	return ev
+}
+
+// match reports whether an event with these top-level fields is selected,
+// and for --tool remembers the calls it names.
+func (s *selector) match(fs []field) bool {
+	ev := s.fields(fs)
+	if len(s.Types) > 0 && !containsText(s.Types, ev.typ) {
+		return false
+	}
+	if len(s.Runs) > 0 && !containsText(s.Runs, ev.run) {
+		return false
+	}
+	if len(s.IDs) > 0 && !containsText(s.IDs, ev.id) {
+		return false
+	}
+	if s.Blocked && !ev.blocked {
+		return false
+	}
+	if s.Failed && !failed(ev) {
+		return false
+	}
+	if len(s.Tools) > 0 {
+		return s.tool(ev)
+	}
+	return true
+}
+
+func failed(ev event) bool {
+	switch string(ev.typ) {
+	case "error":
+		return true
+	case "tool_result", "run_end":
+		return string(ev.status) == "error"
+	}
+	return false
+}
+
+// tool follows tool calls by id within their run: a call or permission
+// event names the tool, and the result that carries the same id belongs
+// to it (a headless denial has a permission_request and no tool_call).
+func (s *selector) tool(ev event) bool {
+	switch {
+	case slices.Contains(toolTypes, string(ev.typ)):
+		if !containsText(s.Tools, ev.name) {
+			return false
+		}
+		if ev.id != nil {
+			s.calls[runCall{string(ev.run), string(ev.id)}] = true
+		}
+		return true
+	case string(ev.typ) == "tool_result":
+		return s.calls[runCall{string(ev.run), string(ev.id)}]
+	}
+	return false
+}
+
+func containsText(list []string, text []byte) bool {
+	if text == nil {
+		return false
+	}
+	for _, s := range list {
+		if s == string(text) {
+			return true
+		}
+	}
+	return false
+}
