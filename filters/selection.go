@@ -46,7 +46,7 @@ func newSelector(s Selection) *selector {
 // event holds the top-level fields a Selection looks at.
 type event struct {
 	typ, run, id, name, status []byte
-	hasType, blocked         bool
+	hasType, blocked           bool
 }
 
 func (s *selector) fields(fs []field) event {
