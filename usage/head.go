@@ -100,10 +100,25 @@ func skipSpace(b []byte, i int) int {
 	return i
 }
 
+// shortString is how far stringEnd looks byte by byte.
+const shortString = 40
+
 // stringEnd returns the offset just past the string starting at b[i] (a
 // quote), and whether it holds a backslash; -1 when it does not end.
 func stringEnd(b []byte, i int) (end int, escaped bool) {
+	// Keys, types and ids are short: a plain loop finds their end before
+	// a call to IndexByte would have started.
 	j := i + 1
+	for ; j < len(b) && j < i+shortString; j++ {
+		switch b[j] {
+		case '"':
+			return j + 1, false
+		case '\\':
+			goto long
+		}
+	}
+long:
+	j = i + 1
 	for {
 		k := bytes.IndexByte(b[j:], '"')
 		if k < 0 {

@@ -40,8 +40,9 @@ type USD = Decimal[picoUnits]
 
 func placesOf[S scale]() int { var s S; return s.places() }
 
-// maxLiteral bounds the numbers read exactly: longer literals or larger
-// exponents are refused rather than turned into huge big.Rats.
+// maxLiteral and maxExponent bound the numbers read from logs: longer
+// literals or larger exponents are refused rather than turned into huge
+// big.Rats. (float64 ends near 1e308, so nothing of use is refused.)
 const (
 	maxLiteral  = 400 // bytes
 	maxExponent = 400 // decimal exponent, either sign
@@ -49,18 +50,26 @@ const (
 
 var errNegative = errors.New("a negative count")
 var errTooLarge = errors.New("a number too large to be a count")
+var errTooLong = errors.New("a number of too many digits")
 
-// ParseDecimal reads a JSON number literal (already checked as JSON).
+// ParseDecimal reads a JSON number literal (already checked as JSON) from
+// a log.
 func ParseDecimal[S scale](lit []byte) (Decimal[S], error) {
+	if len(lit) > maxLiteral {
+		return Decimal[S]{}, errTooLong
+	}
+	return parseDecimal[S](lit)
+}
+
+// parseDecimal reads a number of any length: sums written by String may be
+// longer than any literal of a log (1e300 + 1e-300), and must read back.
+func parseDecimal[S scale](lit []byte) (Decimal[S], error) {
 	var d Decimal[S]
 	if len(lit) > 0 && lit[0] == '-' {
 		if isZeroLiteral(lit[1:]) {
 			return d, nil // -0 is 0
 		}
 		return d, errNegative
-	}
-	if len(lit) > maxLiteral {
-		return d, errTooLarge
 	}
 	if u, ok := parseUnits(lit, placesOf[S]()); ok {
 		d.units = u
@@ -73,7 +82,7 @@ func ParseDecimal[S scale](lit []byte) (Decimal[S], error) {
 		return d, errTooLarge
 	}
 	if _, ok := exponent(lit); !ok {
-		return d, errTooLarge // 1e-99999 would need a huge denominator
+		return d, errTooLong // 1e-99999 would need a huge denominator
 	}
 	r, ok := new(big.Rat).SetString(string(lit))
 	if !ok {
@@ -283,7 +292,7 @@ func (d Decimal[S]) MarshalJSON() ([]byte, error) { return []byte(d.String()), n
 
 // UnmarshalJSON reads a JSON number exactly.
 func (d *Decimal[S]) UnmarshalJSON(b []byte) error {
-	v, err := ParseDecimal[S](b)
+	v, err := parseDecimal[S](b)
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,10 @@ package usage
 import (
 	"encoding/json"
 	"math/big"
+	"strings"
 	"testing"
+
+	"github.com/zsj-dev/zsj/protocol"
 )
 
 func TestParseTokens(t *testing.T) {
@@ -29,9 +32,10 @@ func TestParseTokens(t *testing.T) {
 		{lit: "1e300", want: "1" + zeros(300), big: true},
 		{lit: "-1", err: true},
 		{lit: "-0.5", err: true},
-		{lit: "1e400", err: true},   // beyond float64: not finite
-		{lit: "1e-401", err: true},  // an exponent too large to hold exactly
-		{lit: "1e99999", err: true}, // refused, not computed
+		{lit: "1e400", err: true},          // beyond float64: not finite
+		{lit: "1e-401", err: true},         // an exponent too large to hold exactly
+		{lit: "1" + zeros(400), err: true}, // too many digits
+		{lit: "1e99999", err: true},        // refused, not computed
 	} {
 		t.Run(tc.lit, func(t *testing.T) {
 			d, err := ParseDecimal[wholeUnits]([]byte(tc.lit))
@@ -165,4 +169,40 @@ func TestDecimalJSONRoundTrip(t *testing.T) {
 			t.Errorf("round trip of %s gave %s", lit, got)
 		}
 	}
+}
+
+// FuzzParseDecimal checks every number literal the JSON scanner accepts
+// against math/big: the value is exact, or refused as not a count.
+func FuzzParseDecimal(f *testing.F) {
+	for _, s := range []string{"0", "1", "-0", "12.5", "1e3", "2E-06", "9223372036854775808", "0.0000000000015", "1e-400"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, lit string) {
+		members, serr := protocol.ParseObject([]byte(`{"n":`+lit+`}`), nil)
+		if serr != nil || len(members) != 1 || members[0].Value.Kind != protocol.KindNumber || string(members[0].Value.Raw) != lit {
+			return // not one JSON number
+		}
+		want, ok := new(big.Rat).SetString(lit)
+		d, err := ParseDecimal[picoUnits]([]byte(lit))
+		if !ok { // math/big refuses exponents this large too
+			if err == nil {
+				t.Fatalf("%s read as %s", lit, d)
+			}
+			return
+		}
+		if err != nil {
+			if want.Sign() >= 0 && len(lit) < 20 && !strings.ContainsAny(lit, "eE") {
+				t.Fatalf("%s refused: %v", lit, err)
+			}
+			return
+		}
+		if d.Rat().Cmp(want) != 0 {
+			t.Fatalf("%s read as %s", lit, d)
+		}
+		var back USD
+		err = json.Unmarshal([]byte(d.String()), &back)
+		if err != nil || back.Rat().Cmp(want) != 0 {
+			t.Fatalf("%s printed as %s, which reads back as %s (%v)", lit, d, back, err)
+		}
+	})
 }

@@ -1,0 +1,36 @@
+package usage_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/zsj-dev/zsj/usage"
+)
+
+// Sum the usage of a log by model, as zsj usage --by model does.
+func Example() {
+	log := `{"schemaVersion":2,"type":"run_start","runId":"run_20260603_a","cwd":"/repo","provider":"openai","model":"gpt-4.1"}
+{"schemaVersion":2,"type":"usage","runId":"run_20260603_a","promptTokens":1200,"completionTokens":80,"costUsd":0.00304}
+{"schemaVersion":2,"type":"run_end","runId":"run_20260603_a","status":"success","exitCode":0}`
+
+	agg := usage.NewAggregator(usage.ReportOptions{By: []usage.Dimension{usage.ByModel}})
+	c := usage.NewCollector(usage.Options{
+		Run: func(r *usage.Run) {
+			usage.PriceRun(r, nil) // no --prices
+			agg.Add(r)
+		},
+	})
+	f := c.File("run.jsonl")
+	for i, line := range strings.Split(log, "\n") {
+		f.Line(i+1, []byte(line), false)
+	}
+	f.End()
+	rep := agg.Report()
+	fmt.Println(rep.Totals.Total, rep.Totals.Cost)
+	usage.WriteReport(os.Stdout, rep, usage.CSV, usage.Style{})
+	// Output:
+	// 1280 0.00304
+	// model,runs,success,error,unfinished,usageEvents,promptTokens,completionTokens,totalTokens,cachedInputTokens,cacheWriteTokens,reasoningTokens,costUsd,estimatedCostUsd,unpricedEvents
+	// gpt-4.1,1,1,0,0,1,1200,80,1280,0,0,0,0.00304,0,0
+}
