@@ -81,11 +81,18 @@ func (w *wrapper) text(style *color.Color, s string) {
 			if w.newlines > 0 {
 				w.breakLines()
 			}
+			wide := runeWidth(r) == 2
+			if wide {
+				w.endWord() // CJK text has no spaces: a line may break at any wide character
+			}
 			w.word, w.wordW = appendSafeRune(w.word, r, w.wordW)
 			if k := len(w.runs); k == 0 || w.runs[k-1].style != style {
 				w.runs = append(w.runs, styleRun{style, len(w.word)})
 			} else {
 				w.runs[k-1].end = len(w.word)
+			}
+			if wide {
+				w.endWord()
 			}
 		}
 	}

@@ -1,0 +1,214 @@
+package pretty
+
+import (
+	"bufio"
+	"fmt"
+	"html/template"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/zsj-dev/zsj/protocol"
+)
+
+// The HTML page is one file with no external assets: styles inline,
+// charts as inline SVG, tool outputs in <details>. Its header summarizes
+// the runs, which is only known at the end, so the timeline is streamed
+// to a temporary file while the input is read and copied into the page
+// after the header; memory holds no more than for the terminal.
+
+// DefaultHTMLOutputLines is how many lines of each tool output the page
+// holds when the command does not say: outputs fold away, so more fit.
+const DefaultHTMLOutputLines = 100
+
+// htmlLineBytes caps one line of tool output on the page (without
+// --full), so that a minified megabyte does not become one table row.
+const htmlLineBytes = 4 << 10
+
+// NewHTML returns a Printer that writes one HTML page to w, titled after
+// the input. The page is written when the input ends (End).
+func NewHTML(w io.Writer, title string, opts Options) (*Printer, error) {
+	tmp, err := os.CreateTemp("", "zsj-pretty-*.html")
+	if err != nil {
+		return nil, fmt.Errorf("html: %w", err)
+	}
+	os.Remove(tmp.Name()) // unlinked at once: nothing is left behind, whatever happens
+	h := &htmlPage{opts: opts, title: title, tmp: tmp, charts: map[*runState]*series{}}
+	h.out = &errWriter{w: w}
+	h.tlErr = &errWriter{w: tmp}
+	h.tl = bufio.NewWriterSize(h.tlErr, 64<<10)
+	return newPrinter(h, opts), nil
+}
+
+// htmlPage is the sink that writes the page.
+type htmlPage struct {
+	opts  Options
+	title string
+	out   *errWriter // the page
+	tmp   *os.File   // the timeline, until the page is written
+	tlErr *errWriter
+	tl    *bufio.Writer
+
+	runs         []*runState // in order of appearance, for the header
+	charts       map[*runState]*series
+	events       int
+	invalidLines int
+
+	prose      *runState // the run whose text or reasoning block is open
+	proseKind  string
+	proseEmpty bool // nothing but whitespace in the open block yet
+	lastRun    *runState
+	lastCall   string
+	lines      []string // scratch for tool output lines
+}
+
+func (h *htmlPage) err() error {
+	if h.out.err != nil {
+		return h.out.err
+	}
+	return h.tlErr.err
+}
+
+func (h *htmlPage) pause() {}
+
+func (h *htmlPage) event(ev *event, n noted, multi bool) {
+	h.events++
+	run := n.run
+	if n.newRun {
+		h.runs = append(h.runs, run)
+		h.charts[run] = &series{}
+		if ev.typ != "run_start" {
+			h.closeProse()
+			h.exec("start", h.runData(run, false))
+		}
+	}
+	if ev.typ == "text" || ev.typ == "reasoning" {
+		h.delta(ev, run)
+		return
+	}
+	h.closeProse()
+	call := h.lastCall
+	adjacent := run != nil && h.lastRun == run && call != "" && call == h.str(ev, "id")
+	h.lastRun, h.lastCall = run, ""
+	switch ev.typ {
+	case "message", "prompt":
+		h.exec("prompt", map[string]string{"Label": ev.typ, "Role": h.str(ev, "role"), "Content": h.str(ev, "content")})
+	case "run_start":
+		h.exec("start", h.runData(run, true))
+	case "tool_call":
+		h.exec("call", h.callData(ev, run))
+		h.lastCall = h.str(ev, "id")
+	case "tool_result":
+		h.exec("result", h.resultData(ev, n, adjacent))
+	case "permission_request":
+		h.exec("permission", h.permissionData(ev, run, false, adjacent))
+		h.lastCall = h.str(ev, "id")
+	case "permission_decision":
+		h.exec("permission", h.permissionData(ev, run, true, adjacent))
+		h.lastCall = h.str(ev, "id")
+	case "usage":
+		h.charts[run].add(run.steps, ev.usage())
+		h.exec("usage", h.usageData(ev, run))
+	case "warning":
+		h.exec("notice", noticeData{Run: h.tag(run), Class: "warning", Label: "warning", Text: h.str(ev, "message")})
+	case "error":
+		label := "error " + h.str(ev, "code")
+		if rec, ok := ev.flag("recoverable"); ok {
+			label += map[bool]string{true: " (recoverable)", false: " (fatal)"}[rec]
+		}
+		h.exec("notice", noticeData{Run: h.tag(run), Class: "error", Label: label, Text: h.str(ev, "message")})
+	case "final":
+		h.exec("final", map[string]any{"Run": h.tag(run), "Text": h.str(ev, "text")})
+	case "run_end":
+		h.exec("end", map[string]any{"Run": h.tag(run), "OK": run.status == "success",
+			"Status": visible(run.status), "Exit": commas(run.exitCode)})
+	}
+}
+
+// delta streams a text or reasoning delta into the open block of its run.
+func (h *htmlPage) delta(ev *event, run *runState) {
+	if h.prose != run || h.proseKind != ev.typ {
+		h.closeProse()
+		h.exec("prose-open", map[string]any{"Run": h.tag(run), "Thinking": ev.typ == "reasoning"})
+		h.prose, h.proseKind = run, ev.typ
+		h.lastRun, h.lastCall = run, ""
+		h.proseEmpty = true
+	}
+	delta := h.str(ev, "delta")
+	if h.proseEmpty {
+		// Whitespace before a block's first word joined it to the text
+		// before the interruption; on its own line it only indents.
+		delta = strings.TrimLeft(delta, " \t\r\n")
+		h.proseEmpty = delta == ""
+	}
+	template.HTMLEscape(h.tl, []byte(delta))
+}
+
+func (h *htmlPage) closeProse() {
+	if h.prose != nil {
+		h.tl.WriteString("</div></div>\n")
+		h.prose = nil
+	}
+}
+
+func (h *htmlPage) invalid(line int, run *runState, problems []protocol.Problem) {
+	h.closeProse()
+	h.invalidLines++
+	pr := problems[0]
+	text := pr.Message + " [" + pr.Rule + "]"
+	if len(problems) > 1 {
+		text += fmt.Sprintf(" (and %d more)", len(problems)-1)
+	}
+	h.exec("notice", noticeData{Run: h.tag(run), Class: "invalid", Label: fmt.Sprintf("line %d: invalid event", line), Text: visible(text)})
+}
+
+func (h *htmlPage) unfinished(run *runState) {
+	h.closeProse()
+	h.exec("notice", noticeData{Run: h.tag(run), Class: "warning", Label: "run did not finish",
+		Text: "no run_end for " + visible(run.id) + " (log truncated or producer killed?)"})
+}
+
+// exec writes one block of the timeline.
+func (h *htmlPage) exec(name string, data any) {
+	if err := pageTemplates.ExecuteTemplate(h.tl, name, data); err != nil && h.tlErr.err == nil {
+		h.tlErr.err = err // a template bug: surface it rather than write half a page
+	}
+}
+
+// close writes the page: head, header with the summaries, the timeline.
+func (h *htmlPage) close() {
+	defer h.tmp.Close()
+	h.closeProse()
+	if h.tl.Flush() != nil {
+		return
+	}
+	bw := bufio.NewWriterSize(h.out, 64<<10)
+	if err := pageTemplates.ExecuteTemplate(bw, "head", h.headData()); err != nil {
+		h.out.err = err
+		return
+	}
+	if _, err := h.tmp.Seek(0, io.SeekStart); err != nil {
+		h.out.err = err
+		return
+	}
+	if _, err := io.Copy(bw, h.tmp); err != nil && h.out.err == nil {
+		h.out.err = err
+		return
+	}
+	pageTemplates.ExecuteTemplate(bw, "tail", nil)
+	bw.Flush()
+}
+
+func (h *htmlPage) headData() map[string]any {
+	var cards []runCard
+	for _, r := range h.runs {
+		cards = append(cards, h.card(r))
+	}
+	return map[string]any{
+		"Title": visible(h.title), "Runs": cards, "Single": len(h.runs) <= 1,
+		"Events": commas(float64(h.events)), "Invalid": h.invalidLines,
+	}
+}
+
+// joinComma joins names for a sentence.
+func joinComma(parts []string) string { return strings.Join(parts, ", ") }
