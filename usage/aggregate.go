@@ -112,6 +112,9 @@ type ReportOptions struct {
 	NoDedupe     bool
 	Cumulative   bool // recorded in the report: usage events were running totals
 	Priced       bool // recorded in the report: --prices was given
+	// ListRuns keeps every run counted in Report.Runs (the json output
+	// lists them); without it memory holds groups and fingerprints only.
+	ListRuns bool
 }
 
 // Report is the result of zsj usage.
@@ -125,12 +128,13 @@ type Report struct {
 	UnpricedModels []string   // models missing from --prices
 	Totals         Counts
 	Groups         []Group // sorted by key; with no --by, one group: the totals
-	Runs           []*Run  // the runs counted, in the order found
+	Runs           []*Run  // the runs counted, in the order found (with ListRuns)
 }
 
 // Aggregator builds a Report from runs, as they are found or merged.
 type Aggregator struct {
 	report  Report
+	groups  map[string]*Group // by key values joined with NUL
 	dedupe  *Deduper
 	missing map[string]bool
 	shards  int // merged so far
@@ -139,7 +143,7 @@ type Aggregator struct {
 
 // NewAggregator returns an Aggregator counting runs as opts say.
 func NewAggregator(opts ReportOptions) *Aggregator {
-	a := &Aggregator{report: Report{Options: opts}, missing: make(map[string]bool)}
+	a := &Aggregator{report: Report{Options: opts}, groups: make(map[string]*Group), missing: make(map[string]bool)}
 	if !opts.NoDedupe {
 		a.dedupe = NewDeduper()
 	}
@@ -162,7 +166,28 @@ func (a *Aggregator) Add(r *Run) {
 	if a.dedupe != nil && !a.dedupe.Keep(r) {
 		return
 	}
-	a.report.Runs = append(a.report.Runs, r)
+	a.count(r)
+}
+
+// count adds r to the totals and its group. Sums are exact, so the order
+// runs come in does not matter.
+func (a *Aggregator) count(r *Run) {
+	rep := &a.report
+	rep.Totals.addRun(r)
+	key := make([]string, len(rep.Options.By))
+	for i, d := range rep.Options.By {
+		key[i] = d.Of(r)
+	}
+	id := strings.Join(key, "\x00")
+	g := a.groups[id]
+	if g == nil {
+		g = &Group{Key: key}
+		a.groups[id] = g
+	}
+	g.addRun(r)
+	if rep.Options.ListRuns {
+		rep.Runs = append(rep.Runs, r)
+	}
 }
 
 // Missing notes a model that --prices has no price for.
@@ -181,7 +206,7 @@ func (a *Aggregator) Inputs(files, invalid, duplicates, undated int64) {
 	a.report.UndatedRuns += undated
 }
 
-// Report adds the runs up by group.
+// Report returns the groups, sorted, and what was dropped or left out.
 func (a *Aggregator) Report() *Report {
 	rep := a.report
 	if a.dedupe != nil {
@@ -195,23 +220,8 @@ func (a *Aggregator) Report() *Report {
 	// Runs finish in another order than they start (a run that starts
 	// over finishes before the runs still open around it).
 	slices.SortStableFunc(rep.Runs, func(x, y *Run) int { return x.order - y.order })
-	groups := make(map[string]*Group)
-	for _, r := range rep.Runs {
-		rep.Totals.addRun(r)
-		key := make([]string, len(rep.Options.By))
-		for i, d := range rep.Options.By {
-			key[i] = d.Of(r)
-		}
-		id := strings.Join(key, "\x00")
-		g := groups[id]
-		if g == nil {
-			g = &Group{Key: key}
-			groups[id] = g
-		}
-		g.addRun(r)
-	}
-	rep.Groups = make([]Group, 0, len(groups))
-	for _, g := range groups {
+	rep.Groups = make([]Group, 0, len(a.groups))
+	for _, g := range a.groups {
 		rep.Groups = append(rep.Groups, *g)
 	}
 	slices.SortFunc(rep.Groups, func(x, y Group) int { return slices.Compare(x.Key, y.Key) })

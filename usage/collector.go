@@ -2,6 +2,7 @@ package usage
 
 import (
 	"bytes"
+	"slices"
 
 	"github.com/zsj-dev/zsj/protocol"
 )
@@ -63,7 +64,6 @@ type File struct {
 	c    *Collector
 	name string
 	open map[string]*runState // by runId: the run each id's events go to now
-	list []*runState          // in order of first line, to finish them in order
 }
 
 type runState struct {
@@ -189,16 +189,21 @@ func (f *File) state(id []byte, start bool, num int) *runState {
 	c.order++
 	st = &runState{run: &Run{ID: string(id), File: f.name, Line: num, ExitCode: -1, order: c.order}}
 	f.open[st.run.ID] = st
-	f.list = append(f.list, st)
 	return st
 }
 
-// End finishes the file: every run still open is complete.
+// End finishes the file: every run still open is complete, and is handed
+// over in the order the runs started.
 func (f *File) End() {
-	for _, st := range f.list {
+	open := make([]*runState, 0, len(f.open))
+	for _, st := range f.open {
+		open = append(open, st)
+	}
+	slices.SortFunc(open, func(x, y *runState) int { return x.run.order - y.run.order })
+	for _, st := range open {
 		f.finish(st)
 	}
-	f.list, f.open = nil, nil
+	f.open = nil
 }
 
 func (f *File) finish(st *runState) {
@@ -211,6 +216,7 @@ func (f *File) finish(st *runState) {
 	if f.c.opts.Run != nil {
 		f.c.opts.Run(st.run)
 	}
+	st.run = nil // the receiver keeps it, or not
 }
 
 func (f *File) invalid(num int, err *protocol.SyntaxError, noEOL bool) {

@@ -80,6 +80,7 @@ func collect(t testing.TB, opts Options, files ...logFile) ([]*Run, *Collector) 
 // does.
 func report(t testing.TB, ropts ReportOptions, opts Options, prices *Prices, files ...logFile) *Report {
 	t.Helper()
+	ropts.ListRuns = true
 	agg := NewAggregator(ropts)
 	opts.Cumulative = ropts.Cumulative
 	opts.Run = func(r *Run) {

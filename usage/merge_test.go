@@ -43,6 +43,7 @@ func TestMergeEqualsWhole(t *testing.T) {
 		whole := renderJSON(t, report(t, opts, Options{}, nil, archive...))
 		for _, size := range []int{1, 2, 4} {
 			t.Run(fmt.Sprintf("%+v/shards of %d", opts, size), func(t *testing.T) {
+				opts.ListRuns = true
 				agg := NewAggregator(opts)
 				for i := 0; i < len(archive); i += size {
 					part := archive[i:min(i+size, len(archive))]
@@ -73,7 +74,7 @@ func TestMergeEqualsWhole(t *testing.T) {
 // the shards' runs carry what grouping needs.
 func TestMergeRegroups(t *testing.T) {
 	archive := mergeArchive(t)
-	by := ReportOptions{By: []Dimension{ByModel}}
+	by := ReportOptions{By: []Dimension{ByModel}, ListRuns: true}
 	want := renderJSON(t, report(t, by, Options{}, nil, archive...))
 	agg := NewAggregator(by)
 	for _, f := range archive {
@@ -91,7 +92,7 @@ func TestMergeRegroups(t *testing.T) {
 func TestMergeRefuses(t *testing.T) {
 	plain := renderJSON(t, report(t, ReportOptions{}, Options{}, nil, logFile{"a", runA}))
 	cumulative := renderJSON(t, report(t, ReportOptions{Cumulative: true}, Options{}, nil, logFile{"b", runB}))
-	agg := NewAggregator(ReportOptions{})
+	agg := NewAggregator(ReportOptions{ListRuns: true})
 	for i, doc := range [][]byte{plain, cumulative} {
 		shard, err := ReadShard(bytes.NewReader(doc))
 		if err != nil {

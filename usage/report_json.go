@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -140,6 +141,9 @@ type jsonHeader struct {
 // so that it reads and diffs well and streams however many runs it holds.
 func writeReportJSON(w io.Writer, rep *Report) error {
 	o := &rep.Options
+	if !o.ListRuns {
+		return errors.New("usage: a json report needs ReportOptions.ListRuns, or it cannot be merged")
+	}
 	h := jsonHeader{
 		Format: jsonFormat, By: o.By, Since: o.Since, Until: o.Until,
 		Dedupe: !o.NoDedupe, Cumulative: o.Cumulative, Prices: o.Priced,

@@ -86,6 +86,7 @@ others are still counted).`,
 			if err != nil {
 				return usageError(err)
 			}
+			ropts.ListRuns = format == usage.JSON // listed for --merge
 			if opts.merge {
 				if opts.prices != "" || opts.cumulative {
 					return usageError(errors.New("--merge takes --by, --since, --until, --no-dedupe and --format: prices and --cumulative apply when logs are read"))
