@@ -31,7 +31,8 @@ func fixtureLines(t *testing.T, name string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return strings.SplitAfter(strings.TrimSuffix(string(b), "\n"), "\n")
+	lines := strings.SplitAfter(string(b), "\n")
+	return lines[:len(lines)-1] // after the last "\n"
 }
 
 type played struct {
