@@ -164,7 +164,7 @@ func TestClientGetsSplitWritesWholeAndInOrder(t *testing.T) {
 }
 
 func TestClientSeesEachFault(t *testing.T) {
-	ok := fixtureLines(t, "v2/run.jsonl")      // ends with run_end exitCode 0
+	ok := fixtureLines(t, "v2/run.jsonl")        // ends with run_end exitCode 0
 	failed := fixtureLines(t, "v2/failed.jsonl") // 7 events, run_end exitCode 3
 	isJSON := func(s string) bool {
 		_, serr := protocol.ParseObject([]byte(strings.TrimSuffix(s, "\n")), nil)
