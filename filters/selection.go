@@ -79,6 +79,11 @@ func (s *selector) fields(fs []field) event {
 // and for --tool remembers the calls it names.
 func (s *selector) match(fs []field) bool {
 	ev := s.fields(fs)
+	// --tool must see every event, or a result could not be told from
+	// the call the other selectors dropped.
+	if len(s.Tools) > 0 && !s.tool(ev) {
+		return false
+	}
 	if len(s.Types) > 0 && !containsText(s.Types, ev.typ) {
 		return false
 	}
@@ -91,13 +96,7 @@ func (s *selector) match(fs []field) bool {
 	if s.Blocked && !ev.blocked {
 		return false
 	}
-	if s.Failed && !failed(ev) {
-		return false
-	}
-	if len(s.Tools) > 0 {
-		return s.tool(ev)
-	}
-	return true
+	return !s.Failed || failed(ev)
 }
 
 func failed(ev event) bool {

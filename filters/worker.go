@@ -214,8 +214,18 @@ func (w *worker) emit(v any) {
 	w.maybeFlush()
 }
 
-// emitLine writes an event that comes out unchanged from its own bytes.
+// emitLine writes an event that comes out unchanged from its own bytes
+// (with -S, from its decoded value: keys must be sorted).
 func (w *worker) emitLine(text []byte) {
+	if w.f.opts.Output.SortKeys {
+		v, err := w.dec.decode(text)
+		if err != nil {
+			w.badLine(err)
+			return
+		}
+		w.emit(v)
+		return
+	}
 	w.out = w.enc.reuse(w.out, trimSpace(text), 0)
 	w.out = w.f.opts.Output.terminate(w.out)
 	w.outputs++
@@ -291,6 +301,9 @@ func (w *worker) halt(err *gojq.HaltError) {
 // runtimeMessage words an error raised while evaluating: error("text")
 // shows the text, error(value) the value as JSON.
 func runtimeMessage(err error) string {
+	if err.Error() == "break" { // how gojq's input says the events ran out
+		return "no more inputs"
+	}
 	var ve gojq.ValueError
 	if errors.As(err, &ve) {
 		switch v := ve.Value().(type) {
