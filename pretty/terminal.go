@@ -124,7 +124,8 @@ func (t *terminal) gutter(run *runState) []span {
 		return nil
 	}
 	c := t.pal.runTags[run.index%len(t.pal.runTags)]
-	return []span{{c, run.tag}, {t.pal.dim, " " + t.sym.gutter + " "}}
+	const maxTag = 10 // columns; a long tag (a whole id) would leave no room
+	return []span{{c, truncate(safe(run.tag), maxTag, t.sym.more)}, {t.pal.dim, " " + t.sym.gutter + " "}}
 }
 
 // prefixed returns the gutter followed by more spans.
@@ -204,7 +205,7 @@ func (t *terminal) prompt(ev *event) {
 		label = t.sym.prompt + " " + role + ": "
 	}
 	indent := strings.Repeat(" ", textWidth(t.sym.prompt)+1)
-	t.para([]span{{t.pal.header, label}}, []span{{nil, indent}}, span{nil, ev.str("content")})
+	t.para(nil, []span{{nil, indent}}, span{t.pal.header, label}, span{nil, ev.str("content")})
 }
 
 // runHeader draws the rule that opens a run and its details. Without a
@@ -215,10 +216,7 @@ func (t *terminal) runHeader(run *runState, started bool) {
 	if !started {
 		title = " run " + safe(run.id) + " (no run_start) "
 	}
-	lead := t.sym.rule + t.sym.rule
-	width := t.opts.Width - spansWidth(t.gutter(run))
-	fill := max(width-textWidth(lead)-textWidth(title), 2)
-	t.line(t.prefixed(run, span{t.pal.header, lead + title + strings.Repeat(t.sym.rule, fill)})...)
+	t.rule(run, t.pal.header, t.sym.rule+t.sym.rule+title, t.sym.rule)
 	if !started {
 		return
 	}
@@ -240,7 +238,7 @@ func (t *terminal) runHeader(run *runState, started bool) {
 func (t *terminal) notice(run *runState, label, msg string, style *color.Color) {
 	t.start(groupFlow, run)
 	indent := strings.Repeat(" ", textWidth(t.sym.warning)+1)
-	t.para(t.prefixed(run, span{style, label}), t.prefixed(run, span{nil, indent}), span{style, msg})
+	t.para(t.gutter(run), t.prefixed(run, span{nil, indent}), span{style, label}, span{style, msg})
 }
 
 func (t *terminal) errorEvent(ev *event, run *runState) {
@@ -270,10 +268,19 @@ func (t *terminal) invalid(line int, run *runState, problems []protocol.Problem)
 // final sets the final answer apart in a frame.
 func (t *terminal) final(ev *event, run *runState) {
 	t.start(groupProse, run)
-	width := t.opts.Width - spansWidth(t.gutter(run))
-	title := t.sym.boxTop + " final answer "
-	t.line(t.prefixed(run, span{t.pal.final, title + strings.Repeat(t.sym.thinRule, max(width-textWidth(title), 2))})...)
+	t.rule(run, t.pal.final, t.sym.boxTop+" final answer ", t.sym.thinRule)
 	bar := span{t.pal.final, t.sym.boxSide + " "}
 	t.para(t.prefixed(run, bar), t.prefixed(run, bar), span{nil, ev.str("text")})
-	t.line(t.prefixed(run, span{t.pal.final, t.sym.boxBottom + strings.Repeat(t.sym.thinRule, max(width-textWidth(t.sym.boxBottom), 2))})...)
+	t.rule(run, t.pal.final, t.sym.boxBottom, t.sym.thinRule)
+}
+
+// rule draws a heading across the line: head, then fill to the width. A
+// head too long for the line is wrapped instead, with no fill.
+func (t *terminal) rule(run *runState, style *color.Color, head, fill string) {
+	width := t.opts.Width - spansWidth(t.gutter(run))
+	if n := width - textWidth(head); n >= 2 {
+		t.line(t.prefixed(run, span{style, head + strings.Repeat(fill, n)})...)
+		return
+	}
+	t.para(t.gutter(run), t.gutter(run), span{style, head})
 }

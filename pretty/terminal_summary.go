@@ -33,8 +33,8 @@ func (t *terminal) runEnd(run *runState) {
 	if run.status != "success" {
 		style = t.pal.endFail
 	}
-	t.line(t.prefixed(run, span{style, fmt.Sprintf("%s run ended %s %s %s exit code %s",
-		t.sym.end, t.sym.dot, safe(run.status), t.sym.dot, commas(run.exitCode))})...)
+	t.para(t.gutter(run), t.prefixed(run, span{nil, indent}), span{style, fmt.Sprintf("%s run ended %s %s %s exit code %s",
+		t.sym.end, t.sym.dot, run.status, t.sym.dot, commas(run.exitCode))})
 	t.summary(run)
 }
 
@@ -50,9 +50,7 @@ func (t *terminal) unfinished(run *runState) {
 // summary draws the footer of a run: status, tools, denials, problems,
 // tokens.
 func (t *terminal) summary(run *runState) {
-	width := t.opts.Width - spansWidth(t.gutter(run))
-	title := t.sym.thinRule + t.sym.thinRule + " summary of " + safe(run.id) + " "
-	t.line(t.prefixed(run, span{t.pal.header, title + strings.Repeat(t.sym.thinRule, max(width-textWidth(title), 2))})...)
+	t.rule(run, t.pal.header, t.sym.thinRule+t.sym.thinRule+" summary of "+safe(run.id)+" ", t.sym.thinRule)
 
 	status := []span{{t.pal.endOK, run.status}, t.sep(), {nil, "exit code " + commas(run.exitCode)}}
 	switch {

@@ -27,16 +27,14 @@ func (t *terminal) toolCall(ev *event, run *runState) {
 	args, hasArgs := ev.value("args")
 	room := t.opts.Width - spansWidth(gutter) - textWidth(head.text) - spansWidth(tail) - 2
 	const minArgs = 16 // columns; fewer than this and the args get their own line
-	switch {
-	case !hasArgs:
-		t.line(append(append(gutter, head), tail...)...)
-	case room >= minArgs:
+	if hasArgs && room >= minArgs {
 		a := span{t.pal.args, "  " + shortArgs(args, room, t.sym.more)}
 		t.line(append(append(gutter, head, a), tail...)...)
-	default:
-		t.line(append(append(gutter, head), tail...)...)
-		room = t.opts.Width - spansWidth(gutter) - len(indent)
-		t.line(append(gutter, span{nil, indent}, span{t.pal.args, shortArgs(args, room, t.sym.more)})...)
+	} else {
+		t.para(gutter, t.prefixed(run, span{nil, indent}), append([]span{head}, tail...)...)
+		if room = t.opts.Width - spansWidth(gutter) - len(indent); hasArgs && room > 0 {
+			t.line(append(gutter, span{nil, indent}, span{t.pal.args, shortArgs(args, room, t.sym.more)})...)
+		}
 	}
 	if b := ev.block(); b != nil {
 		t.block(run, b, nil, "")
@@ -55,17 +53,18 @@ func (t *terminal) toolResult(ev *event, n noted) {
 	}
 	output, _ := ev.value("output")
 	size, lines := outputStats(output)
-	var head []span
+	first := t.gutter(run)
+	var body []span
 	if adjacent {
-		head = append(t.gutter(run), span{nil, indent})
+		first = append(first, span{nil, indent})
 	} else {
 		name := "(unknown call)"
 		if n.call != nil {
-			name = safe(n.call.name)
+			name = n.call.name
 		}
-		head = append(t.gutter(run), span{t.pal.tool, t.sym.result + " " + name}, span{t.pal.id, " " + safe(id)}, span{nil, "  "})
+		body = []span{{t.pal.tool, t.sym.result + " " + name}, {t.pal.id, " " + id}, {nil, "  "}}
 	}
-	body := []span{{style, mark + " " + safe(ev.str("status"))}, t.sep(), {nil, byteSize(size)}}
+	body = append(body, span{style, mark + " " + ev.str("status")}, t.sep(), span{nil, byteSize(size)})
 	if size > 0 {
 		body = append(body, t.sep(), span{nil, plural(lines, "line")})
 	}
@@ -75,7 +74,7 @@ func (t *terminal) toolResult(ev *event, n noted) {
 	if n.headlessDenial {
 		body = append(body, t.sep(), span{t.pal.denied, "denied (no one to ask)"})
 	}
-	t.para(head, append(t.gutter(run), span{nil, indent + indent}), body...)
+	t.para(first, t.prefixed(run, span{nil, indent + indent}), body...)
 	t.output(run, output, lines)
 	if b := ev.block(); b != nil {
 		t.block(run, b, nil, "")
@@ -88,7 +87,7 @@ func (t *terminal) output(run *runState, v protocol.Value, total int) {
 	limit := t.opts.outputLines()
 	gutter := t.gutter(run)
 	bar := span{t.pal.dim, indent + t.sym.outputBar + " "}
-	room := max(t.opts.Width-spansWidth(gutter)-textWidth(bar.text), 8)
+	room := max(t.opts.Width-spansWidth(gutter)-textWidth(bar.text), 1)
 	byteLimit := 4*room + 4 // enough for the columns shown, whatever the script
 	if t.opts.Full {
 		byteLimit = -1
@@ -116,7 +115,7 @@ func (t *terminal) output(run *runState, v protocol.Value, total int) {
 		}
 	}
 	if rest := total - shown; rest > 0 && shown > 0 {
-		t.line(append(gutter, span{t.pal.dim, indent + t.sym.more + " " + plural(rest, "more line")})...)
+		t.para(t.prefixed(run, span{nil, indent}), t.prefixed(run, span{nil, indent + indent}), span{t.pal.dim, t.sym.more + " " + plural(rest, "more line")})
 	}
 }
 
