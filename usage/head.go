@@ -21,6 +21,9 @@ type head struct {
 // sniff reads the head of line; ok is false when the line needs a full
 // parse to be read correctly.
 func sniff(line []byte) (h head, ok bool) {
+	if h, ok := sniffUsual(line); ok {
+		return h, true
+	}
 	i := skipSpace(line, 0)
 	if i >= len(line) || line[i] != '{' {
 		return h, false
@@ -91,6 +94,51 @@ func sniff(line []byte) (h head, ok bool) {
 			return h, false
 		}
 	}
+}
+
+// sniffUsual reads the head of a line that starts the way Zero writes
+// them, {"schemaVersion":N,"type":"T","runId":"R", with no space and no
+// escape; ok is false for any other line.
+func sniffUsual(line []byte) (h head, ok bool) {
+	const typeKey, runIDKey = `,"type":"`, `,"runId":"`
+	if !bytes.HasPrefix(line, usualStart) {
+		return h, false
+	}
+	i := len(usualStart)
+	for i < len(line) && numberByte[line[i]] {
+		i++
+	}
+	if i == len(usualStart) {
+		return h, false
+	}
+	h.verFrom, h.verTo = len(usualStart), i
+	if h.typ, i = plainString(line, i, typeKey); h.typ == nil {
+		return h, false
+	}
+	if h.runID, _ = plainString(line, i, runIDKey); h.runID == nil {
+		return h, false
+	}
+	return h, true
+}
+
+// plainString reads key (the comma, the key, the colon and the opening
+// quote) at line[i:], then a string with no escape, and returns its
+// contents and the offset after its closing quote; nil when line does not
+// go on that way.
+func plainString(line []byte, i int, key string) ([]byte, int) {
+	if !bytes.HasPrefix(line[i:], []byte(key)) {
+		return nil, i
+	}
+	from := i + len(key)
+	for j := from; j < len(line); j++ {
+		switch line[j] {
+		case '"':
+			return line[from:j:j], j + 1
+		case '\\':
+			return nil, i
+		}
+	}
+	return nil, i
 }
 
 func skipSpace(b []byte, i int) int {
