@@ -35,9 +35,11 @@ func (c *strCursor) done() bool { return c.pos >= len(c.raw) }
 func (c *strCursor) line(dst []byte, limit int) (out []byte, cut bool) {
 	start := len(dst)
 	keep := func(b ...byte) {
-		if limit >= 0 && len(dst)-start+len(b) > limit {
-			cut = true
+		if cut {
 			return
+		}
+		if room := limit - (len(dst) - start); limit >= 0 && len(b) > room {
+			b, cut = b[:room], true
 		}
 		dst = append(dst, b...)
 	}
