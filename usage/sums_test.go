@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"hash"
 	"io/fs"
+	"math/big"
 	"os"
 	"path/filepath"
-	"math/big"
 	"strings"
 	"testing"
 
