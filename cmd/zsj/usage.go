@@ -58,7 +58,8 @@ counted, with a warning. --no-dedupe counts everything found.
 --format json lists every run counted, with its fingerprint, so that the
 outputs for parts of an archive merge exactly: 'zsj usage --merge' reads
 such outputs instead of logs and prints what one run over all the logs
-would have (given the parts in the same order). Token counts and costs are
+would have (given the parts in the same order; with --no-dedupe, runs a
+part dropped as duplicates stay dropped). Token counts and costs are
 exact decimal numbers in json, csv and tsv; the table rounds cost to
 4 decimals.
 
