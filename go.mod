@@ -3,6 +3,7 @@ module github.com/zsj-dev/zsj
 go 1.26.8
 
 require (
+	github.com/BurntSushi/toml v1.6.0 // indirect
 	github.com/fatih/color v1.19.0 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/itchyny/gojq v0.12.20 // indirect

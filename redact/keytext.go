@@ -1,0 +1,207 @@
+package redact
+
+// Rules about sensitive key names written in text: a JSON or Python
+// object printed by a tool ("token": "..."), an environment or config
+// assignment (OPENAI_API_KEY=...), a URL query parameter (?token=...).
+// Each starts from a keyword inside the name, finds the whole name,
+// normalizes it, and only then looks at what follows.
+
+// maxQuoted bounds a quoted value: a quote that does not close within it
+// was not the start of a value.
+const maxQuoted = 8 << 10 // bytes
+
+// quoteAt returns the length of the quote that opens at i: 1 for " or ',
+// 2 for \" (a quote inside a JSON string that a tool printed escaped).
+func quoteAt(t []byte, i int) int {
+	switch {
+	case i >= len(t):
+		return 0
+	case t[i] == '"' || t[i] == '\'':
+		return 1
+	case t[i] == '\\' && i+1 < len(t) && t[i+1] == '"':
+		return 2
+	}
+	return 0
+}
+
+// quoted returns the span of the text of the quoted value that opens at
+// i (with a quote of length qlen), up to its closing quote. A quote is
+// escaped when an odd number of backslashes precede it; in \"...\" text a
+// closing quote has one backslash and an escaped one three (or 4k+3).
+func quoted(t []byte, i, qlen int, newlines bool) (int, int, bool) {
+	q := t[i+qlen-1]
+	start := i + qlen
+	for j := start; j < len(t) && j-start <= maxQuoted; j++ {
+		c := t[j]
+		if c == '\n' && !newlines {
+			return 0, 0, false
+		}
+		if c != q {
+			continue
+		}
+		n := 0
+		for k := j - 1; k >= start && t[k] == '\\'; k-- {
+			n++
+		}
+		if qlen == 1 && n%2 == 0 {
+			return start, j, true
+		}
+		if qlen == 2 && n%4 == 1 {
+			return start, j - 1, true
+		}
+	}
+	return 0, 0, false
+}
+
+// findJSONField: "key": "value" with a sensitive key; the value's text is
+// the secret. Keys may be quoted with ", ' or \".
+func (ks keySet) findJSONField(t []byte, pos int) (int, int, bool) {
+	a := pos
+	for a > 0 && pos-a < maxKeyLen && t[a-1] != '"' && t[a-1] != '\'' && t[a-1] != '\n' {
+		a--
+	}
+	if a == 0 || (t[a-1] != '"' && t[a-1] != '\'') {
+		return 0, 0, false
+	}
+	q := t[a-1]
+	escaped := q == '"' && a >= 2 && t[a-2] == '\\'
+	b := pos
+	for b < len(t) && b-a <= maxKeyLen && t[b] != q && t[b] != '\n' {
+		b++
+	}
+	if b >= len(t) || t[b] != q {
+		return 0, 0, false
+	}
+	end := b
+	if escaped {
+		if t[b-1] != '\\' {
+			return 0, 0, false
+		}
+		end = b - 1
+	}
+	if !ks.sensitive(t[a:end]) {
+		return 0, 0, false
+	}
+	i := skipBlanks(t, b+1)
+	if i >= len(t) || t[i] != ':' {
+		return 0, 0, false
+	}
+	i = skipBlanks(t, i+1)
+	qlen := quoteAt(t, i)
+	if qlen == 0 {
+		return 0, 0, false
+	}
+	return quoted(t, i, qlen, false)
+}
+
+// keyName returns the name written around pos: a run of letters, digits,
+// "_" and "-" (a "." ends it, so the last part of spring.datasource.password
+// is the name).
+func keyName(t []byte, pos int) (int, int) {
+	a, b := pos, pos
+	for a > 0 && identChars[t[a-1]] {
+		a--
+	}
+	for b < len(t) && identChars[t[b]] {
+		b++
+	}
+	return a, b
+}
+
+// findAssignment: key=value, key="value", key='value' with a sensitive key
+// (an environment variable, a config line, a command-line flag). Blanks
+// around "=" are allowed before a quoted value only: `token = "..."` is a
+// literal, `token = get_token()` is code.
+func (ks keySet) findAssignment(t []byte, pos int) (int, int, bool) {
+	a, b := keyName(t, pos)
+	if a > 0 && (t[a-1] == '?' || t[a-1] == '&') {
+		return 0, 0, false // a query parameter: that rule's
+	}
+	if !ks.sensitive(t[a:b]) {
+		return 0, 0, false
+	}
+	i := skipBlanks(t, b)
+	spaced := i > b
+	if i >= len(t) || t[i] != '=' || (i+1 < len(t) && t[i+1] == '=') {
+		return 0, 0, false
+	}
+	i++
+	if spaced {
+		i = skipBlanks(t, i)
+	}
+	if qlen := quoteAt(t, i); qlen > 0 {
+		return quoted(t, i, qlen, true)
+	}
+	if spaced {
+		return 0, 0, false
+	}
+	return unquotedValue(t, i)
+}
+
+// valueStop ends an unquoted value: blanks, quotes and what ends a shell
+// word or an argument in code.
+var valueStop = newClass(" \t\r\n\"'`\\;,)]}&|<>")
+
+// unquotedValue returns the value written from i, unless it is not a
+// secret but a reference to one ($TOKEN, %TOKEN%, {{ token }}), a literal
+// such as null, or a variable passed on in code (f(token=token)).
+func unquotedValue(t []byte, i int) (int, int, bool) {
+	j := i
+	for j < len(t) && !valueStop[t[j]] {
+		j++
+	}
+	if j == i {
+		return 0, 0, false
+	}
+	v := t[i:j]
+	switch v[0] {
+	case '$', '%', '{', '(', '<':
+		return 0, 0, false
+	}
+	switch lowerString(string(v)) {
+	case "null", "none", "nil", "true", "false", "undefined":
+		return 0, 0, false
+	}
+	if j < len(t) && (t[j] == ',' || t[j] == ')') && isCodeName(v) {
+		return 0, 0, false
+	}
+	// Authorization=Bearer xyz: the credential is part of the value.
+	if lv := lowerString(string(v)); lv == "bearer" || lv == "basic" || lv == "token" {
+		k := skipBlanks(t, j)
+		if n := b64token.run(t, k, 0); k > j && n > 0 {
+			return i, k + n, true
+		}
+	}
+	return i, j, true
+}
+
+// isCodeName reports whether v reads as a name in code: a letter or "_",
+// then letters, digits, "_" and ".".
+func isCodeName(v []byte) bool {
+	for i, c := range v {
+		ok := c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || (i > 0 && (c == '.' || c >= '0' && c <= '9'))
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// queryStop ends a query parameter's value.
+var queryStop = newClass(" \t\r\n\"'`\\&#<>")
+
+// findQueryParam: ?key=value or &key=value with a sensitive key.
+func (ks keySet) findQueryParam(t []byte, pos int) (int, int, bool) {
+	a, b := keyName(t, pos)
+	if a == 0 || (t[a-1] != '?' && t[a-1] != '&') || b >= len(t) || t[b] != '=' {
+		return 0, 0, false
+	}
+	if !ks.sensitive(t[a:b]) {
+		return 0, 0, false
+	}
+	j := b + 1
+	for j < len(t) && !queryStop[t[j]] {
+		j++
+	}
+	return b + 1, j, j > b+1
+}

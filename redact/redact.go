@@ -1,0 +1,242 @@
+// Package redact finds and removes credentials in Zero stream-json logs.
+//
+// A RuleSet holds the rules: sensitive key names (an object member such as
+// "apiKey" has its whole value replaced), text rules applied inside every
+// string (PEM private keys, key=value assignments, Authorization headers,
+// passwords in URLs, token shapes such as ghp_... and sk-...), exact values
+// given by the user, and rules from a gitleaks TOML file. A Redactor
+// applies them to one line at a time and keeps scratch space, so each
+// goroutine needs its own.
+//
+// Rules see decoded strings, so a secret written with JSON escapes is
+// found; only strings that change are re-encoded, and every other byte of
+// a line stays as it was. Nothing here does I/O.
+package redact
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"unicode/utf8"
+)
+
+// DefaultReplacement is what a secret is replaced with.
+const DefaultReplacement = "[REDACTED]"
+
+// minSecretLen is the shortest value --secret takes: shorter ones would
+// erase ordinary words.
+const minSecretLen = 4 // bytes
+
+// Config says which rules a RuleSet holds.
+type Config struct {
+	// Secrets are exact values replaced wherever they occur, longest
+	// first, before any other text rule.
+	Secrets []string
+	// Keys are sensitive key names added to Zero's (compared normalized,
+	// see NormalizeKey).
+	Keys []string
+	// Rules are extra rules, such as those of a gitleaks TOML file.
+	Rules []CustomRule
+	// NoDefaultRules leaves out Zero's key names and text rules and the
+	// other built-in families; Secrets, Keys and Rules still apply.
+	NoDefaultRules bool
+	// Replacement replaces each secret; "" means DefaultReplacement.
+	Replacement string
+}
+
+// CustomRule is a rule given as a regular expression.
+type CustomRule struct {
+	ID    string
+	Regex *regexp.Regexp
+	// SecretGroup is the capture group that holds the secret; 0 means
+	// the whole match.
+	SecretGroup int
+	// Keywords gate the rule: it only runs on strings that contain one
+	// of them, ignoring case. None: it runs on every string.
+	Keywords []string
+}
+
+// Match is one secret found. It never holds the secret itself.
+type Match struct {
+	Rule string // the rule id
+	// Path is the JSON path of the string or member, written with keys as
+	// they read after redaction; "" for a line that is not JSON.
+	Path string
+	// Fingerprint is the first 8 hex digits of the SHA-256 of the secret,
+	// to tell secrets apart and find the same one again.
+	Fingerprint string
+}
+
+// RuleSet is a compiled set of rules, safe for concurrent use.
+type RuleSet struct {
+	keys      keySet
+	rules     []rule
+	pf        *prefilter
+	kwRules   [][]int // per prefilter keyword: the rules it gates
+	always    []bool  // per rule: runs on every string
+	anyAlways bool
+	repl      []byte
+	replJSON  []byte // repl as a JSON string
+}
+
+// Compile checks cfg and builds its rules.
+func Compile(cfg Config) (*RuleSet, error) {
+	rs := &RuleSet{keys: keySet{}, repl: []byte(cfg.Replacement)}
+	if cfg.Replacement == "" {
+		rs.repl = []byte(DefaultReplacement)
+	}
+	if err := checkReplacement(rs.repl); err != nil {
+		return nil, err
+	}
+	rs.replJSON = appendString(nil, rs.repl)
+	if !cfg.NoDefaultRules {
+		for _, k := range zeroKeys {
+			rs.keys[k] = true
+		}
+	}
+	for _, k := range cfg.Keys {
+		n, err := checkKeyName(k)
+		if err != nil {
+			return nil, err
+		}
+		rs.keys[n] = true
+	}
+	secrets, err := secretRules(cfg.Secrets)
+	if err != nil {
+		return nil, err
+	}
+	rs.rules = secrets
+	if !cfg.NoDefaultRules {
+		rs.rules = append(rs.rules, defaultTextRules(rs.keys)...)
+	} else if len(rs.keys) > 0 {
+		rs.rules = append(rs.rules, keyTextRules(rs.keys)...)
+	}
+	for _, cr := range cfg.Rules {
+		r, err := customRule(cr, rs.rules)
+		if err != nil {
+			return nil, err
+		}
+		rs.rules = append(rs.rules, r)
+	}
+	if len(rs.rules) == 0 && len(rs.keys) == 0 {
+		return nil, errors.New("no rules: --no-default-rules needs --secret, --key or --rules")
+	}
+	rs.buildPrefilter()
+	if m := rs.NewRedactor().Text(rs.repl); len(m) > 0 {
+		return nil, fmt.Errorf("the replacement %q would itself be taken for a secret (rule %s)", rs.repl, m[0].Rule)
+	}
+	return rs, nil
+}
+
+// checkReplacement: the replacement goes into JSON strings and, on lines
+// that are not JSON, into raw text, so it must not break either.
+func checkReplacement(r []byte) error {
+	if !utf8.Valid(r) {
+		return errors.New("the replacement is not valid UTF-8")
+	}
+	for _, c := range r {
+		if c < 0x20 || c == 0x7f {
+			return errors.New("the replacement must not hold control characters or line breaks")
+		}
+	}
+	return nil
+}
+
+// secretRules makes one rule per exact value, longest first, so that a
+// value that holds another is replaced whole.
+func secretRules(secrets []string) ([]rule, error) {
+	var values []string
+	for _, s := range secrets {
+		if len(s) < minSecretLen {
+			return nil, fmt.Errorf("a secret value must be at least %d characters long: shorter ones would erase ordinary text", minSecretLen)
+		}
+		if !slices.Contains(values, s) {
+			values = append(values, s)
+		}
+	}
+	slices.SortStableFunc(values, func(a, b string) int { return len(b) - len(a) })
+	rules := make([]rule, len(values))
+	for i, v := range values {
+		rules[i] = rule{id: RuleUserSecret, keywords: exact(v), find: func(t []byte, pos int) (int, int, bool) {
+			return pos, pos + len(v), true
+		}}
+	}
+	return rules, nil
+}
+
+// keyTextRules are the text rules about key names alone, for
+// --no-default-rules with --key.
+func keyTextRules(keys keySet) []rule {
+	kk := keyRuleKeywords(keys)
+	return []rule{
+		{id: RuleJSONField, keywords: kk, find: keys.findJSONField},
+		{id: RuleAssignment, keywords: kk, find: keys.findAssignment},
+		{id: RuleQueryParam, keywords: kk, find: keys.findQueryParam},
+	}
+}
+
+// buildPrefilter gathers the keywords of every rule. A keyword shorter
+// than 3 bytes cannot be hashed: its rule then runs on every string.
+func (rs *RuleSet) buildPrefilter() {
+	index := map[kwSpec]int{}
+	var kws []keyword
+	rs.always = make([]bool, len(rs.rules))
+	for ri, r := range rs.rules {
+		if len(r.keywords) == 0 {
+			rs.always[ri] = true
+		}
+		for _, k := range r.keywords {
+			if len(k.text) < 3 {
+				rs.always[ri] = true
+				continue
+			}
+			i, ok := index[k]
+			if !ok {
+				i = len(kws)
+				index[k] = i
+				kws = append(kws, keyword{text: []byte(k.text), fold: k.fold})
+				rs.kwRules = append(rs.kwRules, nil)
+			}
+			if !slices.Contains(rs.kwRules[i], ri) {
+				rs.kwRules[i] = append(rs.kwRules[i], ri)
+			}
+		}
+	}
+	rs.anyAlways = slices.Contains(rs.always, true)
+	rs.pf = newPrefilter(kws)
+}
+
+// RuleIDs lists the ids of the rules, in the order they run, each once.
+func (rs *RuleSet) RuleIDs() []string {
+	var ids []string
+	if len(rs.keys) > 0 {
+		ids = append(ids, RuleSensitiveKey)
+	}
+	for _, r := range rs.rules {
+		if !slices.Contains(ids, r.id) {
+			ids = append(ids, r.id)
+		}
+	}
+	return ids
+}
+
+// Replacement is what secrets are replaced with.
+func (rs *RuleSet) Replacement() string { return string(rs.repl) }
+
+// fingerprint names a secret without revealing it.
+func fingerprint(secret []byte) string {
+	sum := sha256.Sum256(secret)
+	return hex.EncodeToString(sum[:4])
+}
+
+// DefaultRuleIDs lists the ids of the rules a RuleSet holds by default.
+func DefaultRuleIDs() []string {
+	rs, err := Compile(Config{})
+	if err != nil {
+		panic(err)
+	}
+	return rs.RuleIDs()
+}

@@ -1,0 +1,129 @@
+package redact
+
+import (
+	"slices"
+	"strings"
+)
+
+// rule recognizes one kind of secret in a text. Rules run in order, each
+// over the text the rules before it left.
+type rule struct {
+	id       string
+	keywords []kwSpec
+	// find returns the span of the secret the keyword occurrence at pos
+	// belongs to, if it is one. The span may start before pos (a key name
+	// is found by a part of it) or after it (a URL's password).
+	find func(t []byte, pos int) (start, end int, ok bool)
+	// all, for rules that are not anchored at their keywords (regular
+	// expressions from a rules file), calls yield with every span in t.
+	// Its keywords, if any, only decide whether it runs.
+	all func(t []byte, yield func(start, end int))
+}
+
+type kwSpec struct {
+	text string
+	fold bool
+}
+
+func exact(texts ...string) []kwSpec {
+	out := make([]kwSpec, len(texts))
+	for i, t := range texts {
+		out[i] = kwSpec{t, false}
+	}
+	return out
+}
+
+func folded(texts ...string) []kwSpec {
+	out := make([]kwSpec, len(texts))
+	for i, t := range texts {
+		out[i] = kwSpec{lowerString(t), true}
+	}
+	return out
+}
+
+func lowerString(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		b[i] = lower[c]
+	}
+	return string(b)
+}
+
+// The rule ids, stable names that scripts and CI filter on. Rules run in
+// the order of defaultTextRules; the sensitive-key rule is about JSON
+// members and runs before them.
+const (
+	RuleUserSecret      = "user-secret"           // a value given with --secret, --secrets-file or --secret-env
+	RuleSensitiveKey    = "sensitive-key"         // the value of an object member with a sensitive key
+	RulePrivateKey      = "private-key"           // a PEM private key block
+	RuleJSONField       = "sensitive-json-field"  // "key": "value" text with a sensitive key
+	RuleAssignment      = "sensitive-assignment"  // key=value, key="value", key='value' with a sensitive key
+	RuleAuthorization   = "authorization-header"  // Authorization / Proxy-Authorization: Bearer|Basic credential
+	RuleAPIKeyHeader    = "api-key-header"        // X-Api-Key: / Api-Key: header
+	RuleCookieHeader    = "cookie-header"         // Cookie: / Set-Cookie: header
+	RuleURLPassword     = "url-password"          // http(s)://, ws(s)://, ftp:// user:password@
+	RuleQueryParam      = "sensitive-query-param" // ?key=value / &key=value with a sensitive key
+	RuleAnthropicKey    = "anthropic-api-key"
+	RuleOpenAIKey       = "openai-api-key"
+	RuleGitHubPAT       = "github-pat"
+	RuleGitHubToken     = "github-token"
+	RuleGitLabPAT       = "gitlab-pat"
+	RuleGoogleAPIKey    = "google-api-key"
+	RuleSlackToken      = "slack-token"
+	RuleAWSAccessKeyID  = "aws-access-key-id"
+	RuleJWT             = "jwt"
+	RuleStripeKey       = "stripe-secret-key"
+	RuleStripeWebhook   = "stripe-webhook-secret"
+	RuleSupabase        = "supabase-token"
+	RuleHuggingFace     = "huggingface-token"
+	RuleNPM             = "npm-token"
+	RulePyPI            = "pypi-token"
+	RuleSendGrid        = "sendgrid-api-key"
+	RuleSlackWebhook    = "slack-webhook-url"
+	RuleDiscordWebhook  = "discord-webhook-url"
+	RuleTelegramBot     = "telegram-bot-token"
+	RuleGCPServiceAcct  = "gcp-service-account"
+	RuleDatabaseURL     = "database-url-password"
+	RuleAzureStorageKey = "azure-storage-key"
+	RuleDigitalOcean    = "digitalocean-token"
+	RuleGroq            = "groq-api-key"
+	RuleAgeSecretKey    = "age-secret-key"
+	RuleShopify         = "shopify-token"
+	RuleLinear          = "linear-api-key"
+)
+
+// defaultTextRules returns the default rules for text, in the order they
+// run: Zero's own (section 2 of its redaction rules), then the other
+// families known to leak into agent transcripts. keys are the sensitive
+// key names the key rules use.
+func defaultTextRules(keys keySet) []rule {
+	kk := keyRuleKeywords(keys)
+	rules := []rule{
+		{id: RulePrivateKey, keywords: exact("-----BEGIN"), find: findPrivateKey},
+		{id: RuleJSONField, keywords: kk, find: keys.findJSONField},
+		{id: RuleAssignment, keywords: kk, find: keys.findAssignment},
+		{id: RuleAuthorization, keywords: folded("authorization"), find: findAuthorization},
+		{id: RuleAPIKeyHeader, keywords: folded("api-key"), find: findAPIKeyHeader},
+		{id: RuleCookieHeader, keywords: folded("cookie"), find: findCookieHeader},
+		urlRule(RuleURLPassword, "http", "https", "ws", "wss", "ftp"),
+		{id: RuleQueryParam, keywords: kk, find: keys.findQueryParam},
+	}
+	rules = append(rules, zeroTokenRules()...)
+	return append(rules, extraRules()...)
+}
+
+// keyRuleKeywords are the keywords of the rules about key names in text.
+func keyRuleKeywords(keys keySet) []kwSpec {
+	seen := map[string]bool{}
+	var out []kwSpec
+	for name := range keys {
+		for _, k := range keyKeywords(name) {
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, kwSpec{k, true})
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b kwSpec) int { return strings.Compare(a.text, b.text) })
+	return out
+}

@@ -1,0 +1,153 @@
+package redact
+
+import (
+	"bytes"
+
+	"github.com/zsj-dev/zsj/protocol"
+)
+
+// Redactor applies a RuleSet. It keeps scratch space from one call to the
+// next, so it is not safe for concurrent use: make one per goroutine.
+type Redactor struct {
+	rs *RuleSet
+
+	hits    []hit
+	spans   []span
+	found   []found   // matches in the text being redacted
+	work    [2][]byte // the text after each rule, alternately
+	flip    int
+	dec     []byte // a decoded string
+	matches []Match
+	w       walker
+	parser  protocol.Parser
+	members []protocol.Member
+}
+
+type span struct{ start, end int }
+
+// found is a match before its JSON path is known.
+type found struct {
+	rule string
+	fp   string
+}
+
+// NewRedactor returns a Redactor for rs.
+func (rs *RuleSet) NewRedactor() *Redactor {
+	x := &Redactor{rs: rs}
+	x.w.x = x
+	return x
+}
+
+// Text applies the text rules to s, as if it were the text of a JSON
+// string, and returns what they found, in the order they found it. The
+// result is valid until the next call.
+func (x *Redactor) Text(s []byte) []Match {
+	x.found = x.found[:0]
+	x.redact(s)
+	x.matches = x.matches[:0]
+	for _, f := range x.found {
+		x.matches = append(x.matches, Match{Rule: f.rule, Fingerprint: f.fp})
+	}
+	return x.matches
+}
+
+// RedactText is Text that also returns the redacted text (s itself when
+// nothing changed), valid until the next call.
+func (x *Redactor) RedactText(s []byte) ([]byte, []Match) {
+	x.found = x.found[:0]
+	out, _ := x.redact(s)
+	x.matches = x.matches[:0]
+	for _, f := range x.found {
+		x.matches = append(x.matches, Match{Rule: f.rule, Fingerprint: f.fp})
+	}
+	return out, x.matches
+}
+
+// redact runs the text rules over t in order, each over what the ones
+// before left, and appends what they find to x.found. It returns t when
+// nothing changed.
+func (x *Redactor) redact(t []byte) ([]byte, bool) {
+	rs := x.rs
+	x.hits = rs.pf.scan(t, x.hits[:0])
+	if len(x.hits) == 0 && !rs.anyAlways {
+		return t, false
+	}
+	changed := false
+	for ri := range rs.rules {
+		if !rs.always[ri] && !x.hasHit(ri) {
+			continue
+		}
+		spans := x.spansOf(ri, t)
+		if len(spans) == 0 {
+			continue
+		}
+		for _, sp := range spans {
+			x.found = append(x.found, found{rs.rules[ri].id, fingerprint(t[sp.start:sp.end])})
+		}
+		t = x.replace(t, spans)
+		changed = true
+		x.hits = rs.pf.scan(t, x.hits[:0])
+	}
+	return t, changed
+}
+
+func (x *Redactor) hasHit(ri int) bool {
+	for _, h := range x.hits {
+		if x.gates(h.kw, ri) {
+			return true
+		}
+	}
+	return false
+}
+
+// spansOf returns the secrets rule ri finds in t, in order and not
+// overlapping, leaving out those already replaced.
+func (x *Redactor) spansOf(ri int, t []byte) []span {
+	r := &x.rs.rules[ri]
+	spans := x.spans[:0]
+	last := 0
+	add := func(start, end int) {
+		if start >= last && end > start && !bytes.HasPrefix(t[start:], x.rs.repl) {
+			spans = append(spans, span{start, end})
+			last = end
+		}
+	}
+	if r.all != nil {
+		r.all(t, add)
+	} else {
+		for _, h := range x.hits {
+			if int(h.pos) < last || !x.gates(h.kw, ri) {
+				continue
+			}
+			if start, end, ok := r.find(t, int(h.pos)); ok {
+				add(start, end)
+			}
+		}
+	}
+	x.spans = spans
+	return spans
+}
+
+func (x *Redactor) gates(kw int32, ri int) bool {
+	for _, r := range x.rs.kwRules[kw] {
+		if r == ri {
+			return true
+		}
+	}
+	return false
+}
+
+// replace returns t with each span replaced, in a buffer that t is not.
+func (x *Redactor) replace(t []byte, spans []span) []byte {
+	x.flip ^= 1
+	dst := x.work[x.flip][:0]
+	prev := 0
+	for _, sp := range spans {
+		dst = append(dst, t[prev:sp.start]...)
+		dst = append(dst, x.rs.repl...)
+		prev = sp.end
+	}
+	dst = append(dst, t[prev:]...)
+	x.work[x.flip] = dst
+	return dst
+}

@@ -1,0 +1,230 @@
+package redact
+
+import "strconv"
+
+// walker goes through one JSON line, applying the rules to every key and
+// string and the sensitive-key rule to every member. When writing, out
+// gets the line with each changed string re-encoded and everything else
+// copied as it was. The walk tolerates broken JSON (it stops and says so),
+// because Find runs on lines nobody has checked.
+type walker struct {
+	x      *Redactor
+	in     []byte
+	out    []byte
+	copied int  // in[:copied] is accounted for in out
+	write  bool // build out
+	failed bool
+	path   []pathSeg
+	typ    []byte // the top-level "type" string
+}
+
+type pathSeg struct {
+	key   []byte // nil for an array element
+	index int
+}
+
+// maxDepth stops a walk that would recurse without end on a broken line;
+// valid events nest far less.
+const maxDepth = 512 // JSON nesting levels
+
+func (w *walker) reset(in, dst []byte, write bool) {
+	w.in, w.out, w.copied, w.write, w.failed = in, dst, 0, write, false
+	w.path, w.typ = w.path[:0], nil
+}
+
+// run walks the line, which must hold one object.
+func (w *walker) run() {
+	i := skipWS(w.in, 0)
+	if i >= len(w.in) || w.in[i] != '{' {
+		w.failed = true
+		return
+	}
+	w.object(i, 1, true)
+}
+
+func skipWS(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// stringEnd returns the index of the quote that closes the string whose
+// text starts at i, or -1.
+func stringEnd(b []byte, i int) int {
+	for from := i; ; {
+		q := indexByte(b[from:], '"')
+		if q < 0 {
+			return -1
+		}
+		q += from
+		n := 0
+		for k := q - 1; k >= i && b[k] == '\\'; k-- {
+			n++
+		}
+		if n%2 == 0 {
+			return q
+		}
+		from = q + 1
+	}
+}
+
+func (w *walker) fail() int {
+	w.failed = true
+	return -1
+}
+
+// value walks the value at i and returns where it ends, or -1.
+func (w *walker) value(i, depth int) int {
+	i = skipWS(w.in, i)
+	if i >= len(w.in) || depth > maxDepth {
+		return w.fail()
+	}
+	switch w.in[i] {
+	case '"':
+		return w.str(i)
+	case '{':
+		return w.object(i, depth+1, false)
+	case '[':
+		return w.array(i, depth+1)
+	}
+	return w.scalar(i)
+}
+
+// scalar skips a number, true, false or null.
+func (w *walker) scalar(i int) int {
+	j := i
+	for j < len(w.in) {
+		switch w.in[j] {
+		case ',', '}', ']', ' ', '\t', '\r', '\n':
+			if j == i {
+				return w.fail()
+			}
+			return j
+		}
+		j++
+	}
+	return w.fail()
+}
+
+// str applies the text rules to the string value at i.
+func (w *walker) str(i int) int {
+	q := stringEnd(w.in, i+1)
+	if q < 0 {
+		return w.fail()
+	}
+	raw := w.in[i+1 : q]
+	before := len(w.x.found)
+	if text, changed := w.x.redactString(raw); changed {
+		w.matched(before, nil)
+		w.replace(i, q+1, func(dst []byte) []byte { return appendString(dst, text) })
+	}
+	return q + 1
+}
+
+// replace puts what add appends in place of in[start:end].
+func (w *walker) replace(start, end int, add func([]byte) []byte) {
+	if !w.write {
+		return
+	}
+	w.out = append(w.out, w.in[w.copied:start]...)
+	w.out = add(w.out)
+	w.copied = end
+}
+
+// matched turns what the rules found since index before into matches at
+// the current path (plus key, when not nil).
+func (w *walker) matched(before int, key []byte) {
+	found := w.x.found[before:]
+	if len(found) == 0 {
+		return
+	}
+	path := w.pathString(key)
+	for _, f := range found {
+		w.x.matches = append(w.x.matches, Match{Rule: f.rule, Path: path, Fingerprint: f.fp})
+	}
+	w.x.found = w.x.found[:before]
+}
+
+func (w *walker) array(i, depth int) int {
+	i = skipWS(w.in, i+1)
+	if i < len(w.in) && w.in[i] == ']' {
+		return i + 1
+	}
+	w.path = append(w.path, pathSeg{})
+	defer func() { w.path = w.path[:len(w.path)-1] }()
+	for index := 0; ; index++ {
+		w.path[len(w.path)-1].index = index
+		end := w.value(i, depth)
+		if end < 0 {
+			return -1
+		}
+		i = skipWS(w.in, end)
+		if i >= len(w.in) {
+			return w.fail()
+		}
+		switch w.in[i] {
+		case ',':
+			i++
+		case ']':
+			return i + 1
+		default:
+			return w.fail()
+		}
+	}
+}
+
+// redactString applies the text rules to the text of a JSON string (raw,
+// between its quotes) and returns the new text when it changed, valid
+// until the next call. A string with escapes is only decoded when its raw
+// bytes hold a keyword, or an escape that could hide one.
+func (x *Redactor) redactString(raw []byte) ([]byte, bool) {
+	if indexByte(raw, '\\') < 0 {
+		return x.redact(raw)
+	}
+	rs := x.rs
+	if !rs.anyAlways {
+		x.hits = rs.pf.scan(raw, x.hits[:0])
+		if len(x.hits) == 0 && !rs.pf.hidden(raw) {
+			return raw, false
+		}
+	}
+	x.dec = decode(x.dec[:0], raw)
+	return x.redact(x.dec)
+}
+
+// pathString writes the current path, with key appended when not nil.
+func (w *walker) pathString(key []byte) string {
+	b := []byte{'$'}
+	for _, seg := range w.path {
+		b = appendSeg(b, seg)
+	}
+	if key != nil {
+		b = appendSeg(b, pathSeg{key: key})
+	}
+	return string(b)
+}
+
+// appendSeg writes .key, or ["key"] when the key is not a plain name, or
+// [index].
+func appendSeg(b []byte, seg pathSeg) []byte {
+	if seg.key == nil {
+		b = append(b, '[')
+		b = strconv.AppendInt(b, int64(seg.index), 10)
+		return append(b, ']')
+	}
+	plain := len(seg.key) > 0
+	for i, c := range seg.key {
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		b = append(b, '.')
+		return append(b, seg.key...)
+	}
+	b = append(b, '[')
+	b = strconv.AppendQuote(b, string(seg.key))
+	return append(b, ']')
+}

@@ -1,0 +1,239 @@
+package redact
+
+import (
+	"bytes"
+	"strconv"
+)
+
+// protectedKey reports whether a top-level key holds one of the
+// protocol's own ids or enum values. They are never redacted: "[REDACTED]"
+// is not a valid Id, a changed runId or id would break the links between
+// events, and nothing in them is free text.
+func protectedKey(k []byte) bool {
+	switch string(k) {
+	case "schemaVersion", "type", "runId", "id", "sessionId", "status", "sideEffect", "role":
+		return true
+	}
+	return false
+}
+
+// protocolKey reports whether a top-level key is one the protocol
+// defines: such a name is neither a secret nor a sensitive key, so it
+// need not be looked at (its value still is).
+func protocolKey(k []byte) bool {
+	switch string(k) {
+	case "cwd", "provider", "model", "apiModel", "delta", "name", "args", "block", "violation",
+		"action", "permission", "permissionMode", "permissionGranted", "decisionReason", "reason",
+		"risk", "output", "truncated", "promptTokens", "completionTokens", "totalTokens", "costUsd",
+		"cachedInputTokens", "cacheWriteTokens", "reasoningTokens", "text", "message", "code",
+		"recoverable", "exitCode", "content":
+		return true
+	}
+	return protectedKey(k)
+}
+
+// newKeys tracks the keys of one object once one of them has been
+// redacted, so that two redacted keys (or a redacted key and one that
+// reads "[REDACTED]" already) never become duplicates.
+type newKeys struct {
+	taken [][]byte
+}
+
+func (w *walker) object(i, depth int, top bool) int {
+	objStart := i
+	i = skipWS(w.in, i+1)
+	if i < len(w.in) && w.in[i] == '}' {
+		return i + 1
+	}
+	var renamed *newKeys
+	for {
+		i = skipWS(w.in, i)
+		if i >= len(w.in) || w.in[i] != '"' {
+			return w.fail()
+		}
+		q := stringEnd(w.in, i+1)
+		if q < 0 {
+			return w.fail()
+		}
+		rawKey := w.in[i+1 : q]
+		v := skipWS(w.in, q+1)
+		if v >= len(w.in) || w.in[v] != ':' {
+			return w.fail()
+		}
+		v = skipWS(w.in, v+1)
+
+		var end int
+		if top && protocolKey(rawKey) {
+			w.path = append(w.path, pathSeg{key: rawKey})
+			if protectedKey(rawKey) {
+				end = w.skip(v, depth)
+				if end > 0 && string(rawKey) == "type" && w.in[v] == '"' {
+					w.typ = w.in[v+1 : end-1]
+				}
+			} else {
+				end = w.value(v, depth)
+			}
+		} else {
+			key, sensitive := w.key(i, q, objStart, &renamed)
+			w.path = append(w.path, pathSeg{key: key})
+			if sensitive {
+				end = w.sensitiveValue(v, depth)
+			} else {
+				end = w.value(v, depth)
+			}
+		}
+		w.path = w.path[:len(w.path)-1]
+		if end < 0 {
+			return -1
+		}
+		i = skipWS(w.in, end)
+		if i >= len(w.in) {
+			return w.fail()
+		}
+		switch w.in[i] {
+		case ',':
+			i++
+		case '}':
+			return i + 1
+		default:
+			return w.fail()
+		}
+	}
+}
+
+// key applies the text rules to the key whose quotes are at i and q, and
+// returns it as it now reads and whether its original name is sensitive.
+func (w *walker) key(i, q, objStart int, renamed **newKeys) ([]byte, bool) {
+	raw := w.in[i+1 : q]
+	name := raw
+	if indexByte(raw, '\\') >= 0 {
+		name = decode(nil, raw)
+	}
+	sensitive := w.x.rs.keys.sensitive(name)
+	before := len(w.x.found)
+	text, changed := w.x.redactString(raw)
+	if !changed {
+		return name, sensitive
+	}
+	if *renamed == nil {
+		*renamed = &newKeys{taken: w.objectKeys(objStart)}
+	}
+	key := (*renamed).unique(text)
+	w.matched(before, key)
+	w.replace(i, q+1, func(dst []byte) []byte { return appendString(dst, key) })
+	return key, sensitive
+}
+
+// unique returns key, or key#2, key#3... if an earlier key took it.
+func (nk *newKeys) unique(key []byte) []byte {
+	out := bytes.Clone(key)
+	for n := 2; nk.has(out); n++ {
+		out = strconv.AppendInt(append(bytes.Clone(key), '#'), int64(n), 10)
+	}
+	nk.taken = append(nk.taken, out)
+	return out
+}
+
+func (nk *newKeys) has(key []byte) bool {
+	for _, k := range nk.taken {
+		if bytes.Equal(k, key) {
+			return true
+		}
+	}
+	return false
+}
+
+// objectKeys returns the decoded keys of the object at start.
+func (w *walker) objectKeys(start int) [][]byte {
+	var keys [][]byte
+	i := skipWS(w.in, start+1)
+	for i < len(w.in) && w.in[i] == '"' {
+		q := stringEnd(w.in, i+1)
+		if q < 0 {
+			break
+		}
+		keys = append(keys, decode(nil, w.in[i+1:q]))
+		v := skipWS(w.in, q+1)
+		if v >= len(w.in) || w.in[v] != ':' {
+			break
+		}
+		end := w.skip(skipWS(w.in, v+1), 0)
+		if end < 0 {
+			break
+		}
+		i = skipWS(w.in, end)
+		if i >= len(w.in) || w.in[i] != ',' {
+			break
+		}
+		i = skipWS(w.in, i+1)
+	}
+	w.failed = false // a broken object is reported by the walk itself
+	return keys
+}
+
+// sensitiveValue replaces the value at v of a member with a sensitive key,
+// unless it holds nothing (null, a boolean, "", [], {}) or is already the
+// replacement.
+func (w *walker) sensitiveValue(v, depth int) int {
+	end := w.skip(v, depth)
+	if end < 0 {
+		return -1
+	}
+	val := w.in[v:end]
+	secret := val
+	switch val[0] {
+	case 'n', 't', 'f':
+		return end
+	case '[', '{':
+		if skipWS(val, 1) == len(val)-1 {
+			return end
+		}
+	case '"':
+		secret = val[1 : len(val)-1]
+		if indexByte(secret, '\\') >= 0 {
+			secret = decode(nil, secret)
+		}
+		if len(secret) == 0 || bytes.Equal(secret, w.x.rs.repl) {
+			return end
+		}
+	}
+	w.x.matches = append(w.x.matches, Match{Rule: RuleSensitiveKey, Path: w.pathString(nil), Fingerprint: fingerprint(secret)})
+	w.replace(v, end, func(dst []byte) []byte { return append(dst, w.x.rs.replJSON...) })
+	return end
+}
+
+// skip returns where the value at i ends, looking at nothing inside it.
+func (w *walker) skip(i, depth int) int {
+	if i >= len(w.in) || depth > maxDepth {
+		return w.fail()
+	}
+	switch w.in[i] {
+	case '"':
+		q := stringEnd(w.in, i+1)
+		if q < 0 {
+			return w.fail()
+		}
+		return q + 1
+	case '{', '[':
+		nest := 0
+		for j := i; j < len(w.in); j++ {
+			switch w.in[j] {
+			case '"':
+				q := stringEnd(w.in, j+1)
+				if q < 0 {
+					return w.fail()
+				}
+				j = q
+			case '{', '[':
+				nest++
+			case '}', ']':
+				nest--
+				if nest == 0 {
+					return j + 1
+				}
+			}
+		}
+		return w.fail()
+	}
+	return w.scalar(i)
+}
