@@ -70,13 +70,15 @@ func (w *wrapper) text(style *color.Color, s string) {
 		case '\n':
 			w.endWord()
 			w.newlines++
-			w.spaces = 0
+			w.spaces, w.glued = 0, false
 		case ' ':
 			w.endWord()
 			w.spaces++
+			w.glued = false
 		case '\t':
 			w.endWord()
 			w.spaces += 4 // prose: a tab is an indent, not a table column
+			w.glued = false
 		default:
 			if w.newlines > 0 {
 				w.breakLines()

@@ -114,9 +114,11 @@ func TestWrapFlushPartial(t *testing.T) {
 		t.Fatalf("after the pause: %q", got)
 	}
 	w.text(nil, "n.go now")
+	w.flushPartial()
+	w.text(nil, " done")
 	w.end()
 	out.Flush()
-	if got := buf.String(); got != "reading scan.go now\n" {
+	if got := buf.String(); got != "reading scan.go now done\n" {
 		t.Fatalf("after the rest: %q", got)
 	}
 }
