@@ -21,6 +21,7 @@ type decoder struct {
 	vals    []any    // elements of the arrays being read
 	scratch []byte   // decoded escapes
 	intern  map[string]string
+	values  map[string]any // shared values of enumKeys members
 }
 
 type member struct {
@@ -35,8 +36,18 @@ const (
 	maxInternSize = 64 // bytes
 )
 
+// enumKeys are the protocol's fields whose string values come from a small
+// set and repeat on line after line: their values are shared too, boxed
+// as gojq wants them, which saves two allocations per field per event.
+var enumKeys = map[string]bool{
+	"type": true, "runId": true, "sessionId": true, "role": true, "status": true,
+	"name": true, "toolName": true, "action": true, "permission": true, "permissionMode": true,
+	"sideEffect": true, "provider": true, "model": true, "apiModel": true, "cwd": true,
+	"code": true, "level": true,
+}
+
 func newDecoder(order *keyOrder) *decoder {
-	return &decoder{order: order, intern: make(map[string]string, 64)}
+	return &decoder{order: order, intern: make(map[string]string, 64), values: make(map[string]any, 64)}
 }
 
 // decode reads line as exactly one JSON value (whitespace around it
@@ -136,6 +147,29 @@ func (d *decoder) key(raw []byte, escaped bool) string {
 	return s
 }
 
+// enumString reads the string value of an enumKeys member, shared with
+// earlier events that had the same value.
+func (d *decoder) enumString(data []byte, i int) (any, int, *SyntaxError) {
+	end, escaped, err := scanString(data, i)
+	if err != nil {
+		return nil, end, err
+	}
+	text := data[i+1 : end-1]
+	if escaped {
+		d.scratch = unescape(text, d.scratch[:0])
+		text = d.scratch
+	}
+	if v, ok := d.values[string(text)]; ok {
+		return v, end, nil
+	}
+	if len(d.values) >= maxInterned { // a long log of many runs: start over
+		clear(d.values)
+	}
+	var v any = string(text)
+	d.values[string(text)] = v
+	return v, end, nil
+}
+
 func (d *decoder) object(data []byte, start, depth int) (any, int, *SyntaxError) {
 	base := len(d.kvs)
 	i := skipSpace(data, start+1)
@@ -156,7 +190,13 @@ func (d *decoder) object(data []byte, start, depth int) (any, int, *SyntaxError)
 			return nil, i, unexpected(data, i, "an object (':' must follow a key)")
 		}
 		var v any
-		if v, i, err = d.value(data, skipSpace(data, i+1), depth+1); err != nil {
+		i = skipSpace(data, i+1)
+		if i < len(data) && data[i] == '"' && enumKeys[key] {
+			v, i, err = d.enumString(data, i)
+		} else {
+			v, i, err = d.value(data, i, depth+1)
+		}
+		if err != nil {
 			return nil, i, err
 		}
 		d.kvs = append(d.kvs, member{key, v})
