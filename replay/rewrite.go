@@ -15,6 +15,7 @@ import (
 // differs from its fixture exactly where it was asked to.
 type rewriter struct {
 	ids      *idRenamer         // nil: ids are kept
+	quoted   map[string][]byte  // an id value as it stands in the fixture -> its new value, quoted
 	cwd      []byte             // the new run_start.cwd as a JSON string; nil: kept
 	upgrader *protocol.Upgrader // nil: the version is kept
 	members  []protocol.Member
@@ -30,7 +31,7 @@ type edit struct {
 }
 
 func newRewriter(ids *idRenamer, cwd string, asVersion int) *rewriter {
-	r := &rewriter{ids: ids}
+	r := &rewriter{ids: ids, quoted: map[string][]byte{}}
 	if cwd != "" {
 		r.cwd = jsonString(cwd)
 	}
@@ -76,8 +77,7 @@ func (r *rewriter) editFields(text []byte) []byte {
 			isRunStart = m.Value.Kind == protocol.KindString && string(protocol.StringValue(m.Value)) == "run_start"
 		case "runId", "sessionId":
 			if r.ids != nil && m.Value.Kind == protocol.KindString {
-				id := r.ids.rename(string(protocol.StringValue(m.Value)))
-				r.edits = append(r.edits, valueEdit(m, jsonString(id)))
+				r.edits = append(r.edits, valueEdit(m, r.newID(m.Value)))
 			}
 		}
 	}
@@ -93,6 +93,18 @@ func (r *rewriter) editFields(text []byte) []byte {
 	}
 	r.buf = splice(r.buf[:0], text, r.edits)
 	return r.buf
+}
+
+// newID is the new value of an id, quoted. Every event carries its run's
+// id, so the answer is kept by the id's raw bytes: a map lookup, without
+// decoding or quoting again.
+func (r *rewriter) newID(v protocol.Value) []byte {
+	if q, ok := r.quoted[string(v.Raw)]; ok {
+		return q
+	}
+	q := jsonString(r.ids.rename(string(protocol.StringValue(v))))
+	r.quoted[string(v.Raw)] = q
+	return q
 }
 
 func valueEdit(m *protocol.Member, with []byte) edit {
