@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -395,5 +396,37 @@ func TestShimAnswersAClientThroughPath(t *testing.T) {
 	}
 	if want := strings.Join(fixtureLines(t, "v2/failed.jsonl")[:2], ""); string(stdout) != want {
 		t.Fatalf("zero exec wrote\n%s\nwant\n%s", stdout, want)
+	}
+}
+
+// An interrupted recording is still a recording: the signal goes to the
+// command, which ends its own way, and what it wrote is saved.
+func TestRecordPassesSignalsOn(t *testing.T) {
+	fixture := filepath.Join(t.TempDir(), "stopped.jsonl")
+	script := `trap 'echo "{\"stopped\":true}"; exit 7' TERM; echo '{"n":1}'; while :; do sleep 0.05; done`
+	cmd := exec.Command(zsj(t), "record", "-o", fixture, "--", "sh", "-c", script)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r := bufio.NewReader(out)
+	if line, err := r.ReadString('\n'); err != nil || line != "{\"n\":1}\n" {
+		t.Fatalf("first line %q, %v", line, err)
+	}
+	// The command has set its trap: it wrote after setting it.
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	rest, _ := io.ReadAll(r)
+	cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 7 || string(rest) != "{\"stopped\":true}\n" {
+		t.Fatalf("exit %d after %q; want the command's own exit 7 after its last line", code, rest)
+	}
+	saved, err := os.ReadFile(fixture)
+	if err != nil || string(saved) != "{\"n\":1}\n{\"stopped\":true}\n" {
+		t.Fatalf("saved %q, %v", saved, err)
 	}
 }

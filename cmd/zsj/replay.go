@@ -46,10 +46,11 @@ func newReplayCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "replay FIXTURE",
 		Short: "Play a recorded stream-json log to a client, with pacing and faults",
-		Long: `Replay writes the events of FIXTURE (a log, e.g. from 'zsj record') to
-standard output, each line in one write of its own, and exits with the exit
-code of the last run_end it reached. It is Zero without Zero: a client under
-test reads a real stream, as slowly and as broken as you ask.
+		Long: `Replay writes the events of FIXTURE (a log, e.g. from 'zsj record'; '-'
+reads standard input) to standard output, each line in one write of its
+own, and exits with the exit code of the last run_end it reached. It is
+Zero without Zero: a client under test reads a real stream, as slowly and
+as broken as you ask.
 
 Pacing (none by default): --delay waits between events; --realtime plays
 at the times in FIXTURE.timing (written by 'zsj record': one line per
@@ -139,6 +140,8 @@ func runReplay(a *app, cmd *cobra.Command, f replayFlags) error {
 		return usageError(errors.New("--shim and --exec cannot be used together"))
 	case standIn && f.shim == "":
 		return usageError(errors.New("--expect-prompt and --capture-input are for the stand-in: add --shim DIR"))
+	case f.fixture == "-" && (f.shim != "" || f.realtime):
+		return usageError(errors.New("--shim and --realtime need a fixture file, not standard input"))
 	}
 	opts, err := replayOptions(a, cmd, f)
 	if err != nil {
@@ -147,7 +150,7 @@ func runReplay(a *app, cmd *cobra.Command, f replayFlags) error {
 	if f.shim != "" {
 		return writeShim(a, cmd, f)
 	}
-	s, err := replay.OpenFixture(f.fixture)
+	s, err := openFixture(a, f.fixture)
 	if err != nil {
 		return err
 	}
@@ -165,6 +168,15 @@ func runReplay(a *app, cmd *cobra.Command, f replayFlags) error {
 	}
 	res, err := play(s, a.io.Out, opts)
 	return exitWith(res.ExitCode, err)
+}
+
+// openFixture opens the fixture; "-" is standard input, for a fixture
+// made on the fly (zsj gen | zsj replay -).
+func openFixture(a *app, path string) (*input.Stream, error) {
+	if path == "-" {
+		return input.Open(input.Source{Name: input.StdinName, Explicit: true}, a.io.In)
+	}
+	return replay.OpenFixture(path)
 }
 
 func play(s *input.Stream, out io.Writer, opts replay.Options) (replay.Result, error) {
