@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/zsj-dev/zsj/internal/exitcode"
+	"github.com/zsj-dev/zsj/redact"
 	"github.com/zsj-dev/zsj/replay"
 )
 
@@ -29,8 +30,10 @@ FIXTURE. The time each line arrived goes to FIXTURE.timing (one line per
 fixture line: milliseconds from the start, e.g. 1503.250), which
 'zsj replay --realtime' plays back.
 
-Lines are redacted before they are saved, so a fixture can be committed;
---no-redact keeps them as they came. Interrupting record (Ctrl-C) passes
+Lines are redacted with the default rules of 'zsj redact' before they are
+saved, so a fixture of a real session can be committed; --no-redact keeps
+them as they came. What passes through to standard output is never
+changed. Interrupting record (Ctrl-C) passes
 the signal to COMMAND and still saves what it wrote. FIXTURE and its timing
 are replaced when COMMAND's output ends, never left half written.
 
@@ -66,6 +69,13 @@ func runRecord(a *app, f recordFlags, command []string) error {
 		Stdout:  a.io.Out,
 		Stderr:  a.io.ErrOut,
 	}
+	if !f.noRedact {
+		rules, err := redact.Compile(redact.Config{})
+		if err != nil {
+			return err
+		}
+		rec.Redact = redactLine(rules.NewRedactor())
+	}
 	code, err := replay.Record(rec)
 	if err != nil {
 		if code != 0 {
@@ -74,4 +84,19 @@ func runRecord(a *app, f recordFlags, command []string) error {
 		return err
 	}
 	return exitWith(code, nil)
+}
+
+// redactLine applies zsj redact's default rules (the ones Zero itself
+// applies, and more) to a line on its way into a fixture, so a fixture of
+// a real session can be committed.
+func redactLine(x *redact.Redactor) func([]byte) []byte {
+	var buf []byte
+	return func(line []byte) []byte {
+		out, res := x.Line(line, buf[:0])
+		if !res.Changed {
+			return line
+		}
+		buf = out
+		return out
+	}
 }
