@@ -154,7 +154,10 @@ func TestFollowPipe(t *testing.T) {
 	}()
 	var out lockedBuffer
 	p := NewTerminal(&out, "", DefaultOptions())
-	if err := p.Follow(context.Background(), pr, FollowOptions{Pipe: true, Poll: time.Millisecond}); err != nil {
+	// The writer never pauses for a minute, so the pipe never counts as
+	// idle and the drawing is the same as for the whole file (a pause
+	// would draw waiting text of the other run early).
+	if err := p.Follow(context.Background(), pr, FollowOptions{Pipe: true, Poll: time.Minute}); err != nil {
 		t.Fatal(err)
 	}
 	if want := renderTerminal(t, "../testdata/v2/interleaved.jsonl", DefaultOptions()); out.String() != want {

@@ -54,11 +54,12 @@ type htmlPage struct {
 	events       int
 	invalidLines int
 
-	prose      *runState // the run whose text or reasoning block is open
+	proseRun   *runState // the run whose text or reasoning block is open
 	proseKind  string
 	proseEmpty bool // nothing but whitespace in the open block yet
 	lastRun    *runState
 	lastCall   string
+	multi      bool     // more than one run is open: blocks carry their run's tag
 	lines      []string // scratch for tool output lines
 }
 
@@ -72,20 +73,9 @@ func (h *htmlPage) err() error {
 func (h *htmlPage) pause() {}
 
 func (h *htmlPage) event(ev *event, n noted, multi bool) {
-	h.events++
+	h.multi = multi
 	run := n.run
-	if n.newRun {
-		h.runs = append(h.runs, run)
-		h.charts[run] = &series{}
-		if ev.typ != "run_start" {
-			h.closeProse()
-			h.exec("start", h.runData(run, false))
-		}
-	}
-	if ev.typ == "text" || ev.typ == "reasoning" {
-		h.delta(ev, run)
-		return
-	}
+	h.seen(run)
 	h.closeProse()
 	call := h.lastCall
 	adjacent := run != nil && h.lastRun == run && call != "" && call == h.str(ev, "id")
@@ -120,21 +110,39 @@ func (h *htmlPage) event(ev *event, n noted, multi bool) {
 	case "final":
 		h.exec("final", map[string]any{"Run": h.tag(run), "Text": h.str(ev, "text")})
 	case "run_end":
-		h.exec("end", map[string]any{"Run": h.tag(run), "OK": run.status == "success",
+		h.exec("end", map[string]any{"Run": h.tag(run), "ID": visible(run.id), "OK": run.status == "success",
 			"Status": visible(run.status), "Exit": commas(run.exitCode)})
 	}
 }
 
-// delta streams a text or reasoning delta into the open block of its run.
-func (h *htmlPage) delta(ev *event, run *runState) {
-	if h.prose != run || h.proseKind != ev.typ {
+// seen adds a run to the header the first time one of its events is
+// drawn.
+func (h *htmlPage) seen(run *runState) {
+	if run != nil && h.charts[run] == nil {
+		h.runs = append(h.runs, run)
+		h.charts[run] = &series{}
+	}
+}
+
+func (h *htmlPage) orphan(run *runState, multi bool) {
+	h.multi = multi
+	h.seen(run)
+	h.closeProse()
+	h.exec("start", h.runData(run, false))
+}
+
+// prose streams text or reasoning into the open block of its run.
+func (h *htmlPage) prose(run *runState, kind, text string, multi bool) {
+	h.seen(run)
+	if h.proseRun != run || h.proseKind != kind {
+		h.multi = multi
 		h.closeProse()
-		h.exec("prose-open", map[string]any{"Run": h.tag(run), "Thinking": ev.typ == "reasoning"})
-		h.prose, h.proseKind = run, ev.typ
+		h.exec("prose-open", map[string]any{"Run": h.tag(run), "Thinking": kind == "reasoning"})
+		h.proseRun, h.proseKind = run, kind
 		h.lastRun, h.lastCall = run, ""
 		h.proseEmpty = true
 	}
-	delta := h.str(ev, "delta")
+	delta := visible(text)
 	if h.proseEmpty {
 		// Whitespace before a block's first word joined it to the text
 		// before the interruption; on its own line it only indents.
@@ -145,9 +153,9 @@ func (h *htmlPage) delta(ev *event, run *runState) {
 }
 
 func (h *htmlPage) closeProse() {
-	if h.prose != nil {
+	if h.proseRun != nil {
 		h.tl.WriteString("</div></div>\n")
-		h.prose = nil
+		h.proseRun = nil
 	}
 }
 
@@ -164,6 +172,7 @@ func (h *htmlPage) invalid(line int, run *runState, problems []protocol.Problem)
 
 func (h *htmlPage) unfinished(run *runState) {
 	h.closeProse()
+	h.multi = false
 	h.exec("notice", noticeData{Run: h.tag(run), Class: "warning", Label: "run did not finish",
 		Text: "no run_end for " + visible(run.id) + " (log truncated or producer killed?)"})
 }
@@ -176,7 +185,8 @@ func (h *htmlPage) exec(name string, data any) {
 }
 
 // close writes the page: head, header with the summaries, the timeline.
-func (h *htmlPage) close() {
+func (h *htmlPage) close(events int) {
+	h.events = events
 	defer h.tmp.Close()
 	h.closeProse()
 	if h.tl.Flush() != nil {
@@ -201,11 +211,27 @@ func (h *htmlPage) close() {
 
 func (h *htmlPage) headData() map[string]any {
 	var cards []runCard
+	outcomes := map[string]int{}
 	for _, r := range h.runs {
-		cards = append(cards, h.card(r))
+		c := h.card(r)
+		cards = append(cards, c)
+		switch {
+		case c.Unfinished:
+			outcomes["unfinished"]++
+		case c.OK:
+			outcomes["success"]++
+		default:
+			outcomes["failed"]++
+		}
+	}
+	var summary []string
+	for _, k := range []string{"success", "failed", "unfinished"} {
+		if outcomes[k] > 0 {
+			summary = append(summary, fmt.Sprintf("%d %s", outcomes[k], k))
+		}
 	}
 	return map[string]any{
-		"Title": visible(h.title), "Runs": cards, "Single": len(h.runs) <= 1,
+		"Title": visible(h.title), "Runs": cards, "Outcomes": joinComma(summary),
 		"Events": commas(float64(h.events)), "Invalid": h.invalidLines,
 	}
 }

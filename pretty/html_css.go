@@ -34,7 +34,10 @@ h1 { font-size: 22px; margin: 0 0 4px; word-break: break-all; }
 .card.unfinished { border-left-color: var(--warn); }
 .card-text { flex: 1 1 380px; min-width: 0; }
 .card h2 { font-size: 16px; margin: 0 0 8px; display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }
-.card h2 .id { color: var(--fg); }
+.card h2 .id { color: var(--fg); text-decoration: none; }
+.card h2 .id:hover { text-decoration: underline; }
+details.runs { margin: 0 0 14px; }
+details.runs > summary { font-weight: 600; margin-bottom: 10px; }
 .chart-box { margin: 0; flex: 0 1 auto; max-width: 100%; overflow-x: auto; }
 .chart-box figcaption { color: var(--muted); font-size: 12px; }
 .key { display: inline-block; width: 10px; height: 10px; margin: 0 4px 0 10px; border-radius: 2px; }
@@ -49,9 +52,8 @@ dl.kv { display: grid; grid-template-columns: max-content 1fr; gap: 2px 14px; ma
 dl.kv dt { color: var(--muted); } dl.kv dd { margin: 0; overflow-wrap: anywhere; }
 
 .timeline { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 10px 18px; }
-.ev { display: grid; grid-template-columns: 76px minmax(0, 1fr); gap: 10px; padding: 4px 0; }
-body.single .ev { grid-template-columns: minmax(0, 1fr); }
-body.single .tag { display: none; }
+.ev { display: grid; grid-template-columns: minmax(0, 1fr); gap: 10px; padding: 4px 0; }
+.ev.tagged { grid-template-columns: 76px minmax(0, 1fr); }
 .ev > .body { grid-column: -2; min-width: 0; }
 .tag { font: 600 12px/1.9 ui-monospace, monospace; text-align: center; border-radius: 4px; color: #fff;
   height: fit-content; padding: 0 4px; overflow: hidden; text-overflow: ellipsis; }

@@ -9,13 +9,23 @@ import (
 // What the page's templates are given. Strings from the log stay plain
 // strings here: html/template escapes them where they are written.
 
-// runTag identifies a run on each block (shown when the page has several).
+// runTag identifies a run on each block while runs interleave, as the
+// terminal's gutter does.
 type runTag struct {
 	Tag   string
 	Color int // index into the tag colors
 }
 
+// tag returns the tag of the current block, nil when only one run is open.
 func (h *htmlPage) tag(r *runState) *runTag {
+	if !h.multi {
+		return nil
+	}
+	return cardTag(r)
+}
+
+// cardTag returns a run's tag for its summary card, always shown.
+func cardTag(r *runState) *runTag {
 	if r == nil {
 		return nil
 	}
@@ -37,7 +47,7 @@ func (h *htmlPage) runData(r *runState, started bool) map[string]any {
 			}
 		}
 	}
-	return map[string]any{"Run": h.tag(r), "ID": visible(r.id), "Started": started, "Rows": rows}
+	return map[string]any{"Run": h.tag(r), "ID": visible(r.id), "Index": r.index, "Started": started, "Rows": rows}
 }
 
 func (h *htmlPage) callData(ev *event, r *runState) map[string]any {
@@ -164,6 +174,7 @@ type noticeData struct {
 type runCard struct {
 	Tag            *runTag
 	ID             string
+	Index          int // links the card to the run's start in the timeline
 	Model, Cwd     string
 	Session        string
 	Status, Exit   string
@@ -178,7 +189,7 @@ type runCard struct {
 }
 
 func (h *htmlPage) card(r *runState) runCard {
-	c := runCard{Tag: h.tag(r), ID: visible(r.id), Session: visible(r.session), Cwd: visible(r.cwd),
+	c := runCard{Tag: cardTag(r), ID: visible(r.id), Index: r.index, Session: visible(r.session), Cwd: visible(r.cwd),
 		Status: visible(r.status), Exit: commas(r.exitCode), OK: r.status == "success", Unfinished: !r.ended,
 		Calls: plural(r.toolCalls, "tool call"), Denied: r.denied, Warnings: r.warnings}
 	if r.started {

@@ -16,11 +16,12 @@ var pageTemplates = template.Must(template.New("page").Parse(pageCSS + `
 <title>{{.Title}} · zsj pretty</title>
 <style>{{template "css"}}</style>
 </head>
-<body{{if .Single}} class="single"{{end}}>
+<body>
 <header class="page">
 <h1>{{.Title}}</h1>
 <p class="sub">{{len .Runs}} run{{if ne (len .Runs) 1}}s{{end}} · {{.Events}} events{{if .Invalid}} · <span class="bad">{{.Invalid}} invalid line{{if ne .Invalid 1}}s{{end}}</span>{{end}}</p>
-{{range .Runs}}{{template "card" .}}{{end}}
+{{if gt (len .Runs) 6}}<details class="runs"><summary>summaries of the {{len .Runs}} runs: {{.Outcomes}}</summary>
+{{range .Runs}}{{template "card" .}}{{end}}</details>{{else}}{{range .Runs}}{{template "card" .}}{{end}}{{end}}
 </header>
 <main class="timeline">
 {{end}}
@@ -33,7 +34,7 @@ var pageTemplates = template.Must(template.New("page").Parse(pageCSS + `
 
 {{define "card"}}<section class="card{{if .Unfinished}} unfinished{{else if .OK}} success{{else}} failure{{end}}">
 <div class="card-text">
-<h2>{{template "tag" .Tag}}<span class="id">{{.ID}}</span>
+<h2>{{template "tag" .Tag}}<a class="id" href="#run-{{.Index}}">{{.ID}}</a>
 {{if .Unfinished}}<span class="pill warn">unfinished</span>{{else}}<span class="pill {{if .OK}}ok{{else}}bad{{end}}">{{.Status}} · exit {{.Exit}}</span>{{end}}</h2>
 <dl class="kv">
 {{with .Model}}<dt>model</dt><dd>{{.}}</dd>{{end}}
@@ -51,7 +52,7 @@ var pageTemplates = template.Must(template.New("page").Parse(pageCSS + `
 
 {{define "tag"}}{{with .}}<span class="tag c{{.Color}}">{{.Tag}}</span>{{end}}{{end}}
 
-{{define "start"}}<div class="ev start">{{template "tag" .Run}}<div class="body">
+{{define "start"}}<div class="ev start{{if .Run}} tagged{{end}}" id="run-{{.Index}}">{{template "tag" .Run}}<div class="body">
 <h2 class="run-title">run <span class="id">{{.ID}}</span>{{if not .Started}} <span class="pill warn">no run_start</span>{{end}}</h2>
 {{with .Rows}}<dl class="kv">{{range .}}<dt>{{.K}}</dt><dd>{{.V}}</dd>{{end}}</dl>{{end}}
 </div></div>
@@ -60,15 +61,15 @@ var pageTemplates = template.Must(template.New("page").Parse(pageCSS + `
 {{define "prompt"}}<div class="ev prompt"><div class="body"><span class="label">{{with .Role}}{{.}}{{else}}{{.Label}}{{end}}</span><div class="prose">{{.Content}}</div></div></div>
 {{end}}
 
-{{define "prose-open"}}<div class="ev {{if .Thinking}}reasoning{{else}}text{{end}}">{{template "tag" .Run}}<div class="body prose">{{if .Thinking}}<span class="label">thinking</span>{{end}}{{end}}
+{{define "prose-open"}}<div class="ev {{if .Thinking}}reasoning{{else}}text{{end}}{{if .Run}} tagged{{end}}">{{template "tag" .Run}}<div class="body prose">{{if .Thinking}}<span class="label">thinking</span>{{end}}{{end}}
 
-{{define "call"}}<div class="ev call">{{template "tag" .Run}}<div class="body">
+{{define "call"}}<div class="ev call{{if .Run}} tagged{{end}}">{{template "tag" .Run}}<div class="body">
 <div class="head"><span class="sym">▶</span> <code class="tool">{{.Name}}</code>{{with .Args}} <code class="args">{{.}}</code>{{end}}{{with .Effect}} <span class="effect {{.}}">{{.}}</span>{{end}} <span class="id">{{.ID}}</span></div>
 {{with .Block}}{{template "block" .}}{{end}}
 </div></div>
 {{end}}
 
-{{define "result"}}<div class="ev result{{if .Adjacent}} paired{{end}}">{{template "tag" .Run}}<div class="body">
+{{define "result"}}<div class="ev result{{if .Adjacent}} paired{{end}}{{if .Run}} tagged{{end}}">{{template "tag" .Run}}<div class="body">
 <details{{if .Open}} open{{end}}><summary><span class="sym {{if .OK}}ok{{else}}bad{{end}}">{{if .OK}}✓{{else}}✗{{end}}</span>{{if not .Adjacent}} <code class="tool">{{.Name}}</code> <span class="id">{{.ID}}</span>{{end}} <span class="{{if .OK}}ok{{else}}bad{{end}}">{{.Status}}</span> · {{.Size}}{{if not .Empty}} · {{.Lines}}{{end}}{{if .Truncated}} · <span class="warn">truncated by the producer</span>{{end}}{{if .Denied}} · <span class="bad">denied (no one to ask)</span>{{end}}</summary>
 {{if .Output}}<pre class="output">{{range .Output}}{{.}}
 {{end}}</pre>{{end}}{{with .More}}<p class="more">… {{.}}</p>{{end}}
@@ -77,7 +78,7 @@ var pageTemplates = template.Must(template.New("page").Parse(pageCSS + `
 </div></div>
 {{end}}
 
-{{define "permission"}}<div class="ev permission{{if .Decision}} decision {{if .Granted}}granted{{else}}refused{{end}}{{end}}{{if .Adjacent}} paired{{end}}">{{template "tag" .Run}}<div class="body">
+{{define "permission"}}<div class="ev permission{{if .Decision}} decision {{if .Granted}}granted{{else}}refused{{end}}{{end}}{{if .Adjacent}} paired{{end}}{{if .Run}} tagged{{end}}">{{template "tag" .Run}}<div class="body">
 <div class="head">{{if .Decision}}{{if .Granted}}<span class="ok">✓ allowed</span>{{else}}<span class="bad">✗ denied</span>{{end}}{{else}}<span class="ask">? permission</span>{{end}} <code class="tool">{{.Name}}</code>
 <span class="field">action {{.Action}}</span>{{if ne .Permission .Action}} <span class="field">permission {{.Permission}}</span>{{end}}{{with .Mode}} <span class="field">mode {{.}}</span>{{end}}{{with .Effect}} <span class="effect {{.}}">{{.}}</span>{{end}}{{with .DecisionReason}} <span class="field">{{.}}</span>{{end}}</div>
 {{if or .Reason .Risk}}<dl class="kv">{{with .Reason}}<dt>reason</dt><dd>{{.}}</dd>{{end}}{{with .Risk}}<dt>risk</dt><dd>{{template "risk" .}}</dd>{{end}}</dl>{{end}}
@@ -90,15 +91,15 @@ var pageTemplates = template.Must(template.New("page").Parse(pageCSS + `
 {{define "block"}}<div class="block"><span class="block-label">⊘ blocked</span> <code>{{.Code}}</code>{{with .Reason}}: {{.}}{{end}}
 <span class="block-fields">{{with .Tool}}<span class="field">tool {{.}}</span>{{end}}{{with .Action}} <span class="field">action <b>{{.}}</b></span>{{end}}{{with .Risk}} <span class="field">risk {{template "risk" .}}</span>{{end}}{{with .Recoverable}} <span class="field">{{.}}</span>{{end}}</span></div>{{end}}
 
-{{define "usage"}}<div class="ev usage">{{template "tag" .Run}}<div class="body">Σ step {{.Step}} · {{.Text}}</div></div>
+{{define "usage"}}<div class="ev usage{{if .Run}} tagged{{end}}">{{template "tag" .Run}}<div class="body">Σ step {{.Step}} · {{.Text}}</div></div>
 {{end}}
 
-{{define "notice"}}<div class="ev notice {{.Class}}">{{template "tag" .Run}}<div class="body"><b>{{if eq .Class "error"}}✖{{else}}⚠{{end}} {{.Label}}:</b> {{.Text}}</div></div>
+{{define "notice"}}<div class="ev notice {{.Class}}{{if .Run}} tagged{{end}}">{{template "tag" .Run}}<div class="body"><b>{{if eq .Class "error"}}✖{{else}}⚠{{end}} {{.Label}}:</b> {{.Text}}</div></div>
 {{end}}
 
-{{define "final"}}<div class="ev final">{{template "tag" .Run}}<div class="body"><h3>Final answer</h3><div class="prose">{{.Text}}</div></div></div>
+{{define "final"}}<div class="ev final{{if .Run}} tagged{{end}}">{{template "tag" .Run}}<div class="body"><h3>Final answer</h3><div class="prose">{{.Text}}</div></div></div>
 {{end}}
 
-{{define "end"}}<div class="ev end">{{template "tag" .Run}}<div class="body"><span class="pill {{if .OK}}ok{{else}}bad{{end}}">■ run ended · {{.Status}} · exit code {{.Exit}}</span></div></div>
+{{define "end"}}<div class="ev end{{if .Run}} tagged{{end}}">{{template "tag" .Run}}<div class="body"><span class="pill {{if .OK}}ok{{else}}bad{{end}}">■ run {{.ID}} ended · {{.Status}} · exit code {{.Exit}}</span></div></div>
 {{end}}
 `))

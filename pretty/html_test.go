@@ -13,7 +13,7 @@ func TestHTMLSelfContainedAndEscaped(t *testing.T) {
 	page := renderHTML(t, "testdata/edge.jsonl", `<img src=x onerror=alert(1)>.jsonl`, opts)
 	for _, bad := range []string{
 		"<script", "<img", // markup from the log or the file name
-		`src="`, `href="`, "url(", "@import", // anything fetched from elsewhere
+		`src="`, `href="http`, `href="//`, "url(", "@import", // anything fetched from elsewhere
 		"\x1b", "\u202e", // escape sequences and bidi overrides, which would act rather than show
 	} {
 		if strings.Contains(page, bad) {
@@ -51,7 +51,7 @@ func TestHTMLHeaderAndChart(t *testing.T) {
 	if n := strings.Count(header, `<rect class="out"`); n != 4 {
 		t.Errorf("chart has %d output bars, want one per usage event (4)", n)
 	}
-	for _, want := range []string{"blocked", "workspace_write", "Final answer", "run ended"} {
+	for _, want := range []string{"blocked", "workspace_write", "Final answer", "run_20260603_abc123 ended"} {
 		if !strings.Contains(timeline, want) {
 			t.Errorf("timeline lacks %q", want)
 		}

@@ -12,9 +12,15 @@ import (
 // sink draws what the Printer hands it. The terminal timeline and the
 // HTML page are the two sinks.
 type sink interface {
-	// event draws one selected, shown event. multi says that more than
-	// one run is open around it, so it must say which run it belongs to.
+	// event draws one selected, shown event other than text and
+	// reasoning. multi says that more than one run is open around it, so
+	// it must say which run it belongs to.
 	event(ev *event, n noted, multi bool)
+	// prose adds text or reasoning (kind) of run to its open paragraph,
+	// opening one if the last block drawn was anything else.
+	prose(run *runState, kind, text string, multi bool)
+	// orphan draws the header of a run first seen without its run_start.
+	orphan(run *runState, multi bool)
 	// invalid draws the warning for a line the protocol rejects. run is
 	// nil when the line names no known run.
 	invalid(line int, run *runState, problems []protocol.Problem)
@@ -23,8 +29,8 @@ type sink interface {
 	// pause is called when input stops for a while (follow mode): what
 	// is held back must reach the reader.
 	pause()
-	// close finishes the output.
-	close()
+	// close finishes the output; events is the number of events drawn.
+	close(events int)
 	// err returns the first error writing the output.
 	err() error
 }
@@ -40,13 +46,17 @@ type Printer struct {
 	ev       event
 	runs     tracker
 	invalid  int
+	shown    int // events drawn
+
+	holder *runState               // the run whose paragraph is open (see prose.go)
+	held   map[*runState]*heldText // text of other runs, waiting
 }
 
 // outputTypes are the event types drawn for a run.
 var outputTypes = protocol.EventTypes(false)
 
 func newPrinter(s sink, opts Options) *Printer {
-	p := &Printer{opts: opts, sink: s}
+	p := &Printer{opts: opts, sink: s, held: map[*runState]*heldText{}}
 	p.check = protocol.NewFileValidator("", protocol.Options{NoRunChecks: true}, func(pr protocol.Problem) {
 		if pr.Severity == protocol.Error {
 			p.problems = append(p.problems, pr)
@@ -74,6 +84,7 @@ func (p *Printer) Line(num int, text []byte, noEOL bool) error {
 			run = p.runs.runs[p.ev.runID]
 		}
 		p.sink.invalid(num, run, p.problems)
+		p.holder = nil
 	}
 	if parsed {
 		p.render(&p.ev)
@@ -87,6 +98,7 @@ func (p *Printer) Line(num int, text []byte, noEOL bool) error {
 func (p *Printer) render(ev *event) {
 	if protocol.IsInputType(ev.typ) {
 		if len(p.opts.Runs) == 0 && p.opts.showType(ev.typ) {
+			p.shown++
 			p.sink.event(ev, noted{}, false)
 		}
 		return
@@ -96,24 +108,43 @@ func (p *Printer) render(ev *event) {
 	}
 	openBefore := p.runs.open
 	n := p.runs.note(ev)
-	if !p.opts.showType(ev.typ) || (ev.typ == "reasoning" && p.opts.NoReasoning) {
+	multi := max(openBefore, p.runs.open) > 1
+	shown := p.opts.showType(ev.typ) && !(ev.typ == "reasoning" && p.opts.NoReasoning)
+	if ev.typ == "run_end" {
+		p.release(n.run) // its last words come before its end, shown or not
+	}
+	if !shown {
 		return
 	}
-	p.sink.event(ev, n, max(openBefore, p.runs.open) > 1)
+	p.shown++
+	if n.newRun && ev.typ != "run_start" {
+		p.release(n.run)
+		p.sink.orphan(n.run, multi)
+		p.holder = nil
+	}
+	if ev.typ == "text" || ev.typ == "reasoning" {
+		p.delta(n.run, ev.typ, ev.str("delta"))
+		return
+	}
+	p.release(n.run)
+	p.holder = nil // drawing the event ends the open paragraph
+	p.sink.event(ev, n, multi)
 }
 
 // End finishes the input: runs that never ended are drawn as such, and
 // the output is completed and flushed.
 func (p *Printer) End() error {
+	p.releaseAll()
 	for _, r := range p.runs.unfinished() {
 		p.sink.unfinished(r)
 	}
-	p.sink.close()
+	p.sink.close(p.shown)
 	return p.sink.err()
 }
 
 // Pause flushes what is held back, for a reader watching live output.
 func (p *Printer) Pause() error {
+	p.releaseAll() // a reader watching live sees every run's latest words
 	p.sink.pause()
 	return p.sink.err()
 }

@@ -55,7 +55,7 @@ type terminal struct {
 
 	last group
 	// the text or reasoning block still open (more deltas may follow)
-	prose     *runState
+	proseRun  *runState
 	proseKind string
 	// the run and tool id of the call or request drawn last, so that its
 	// result can be drawn under it without repeating its name
@@ -69,14 +69,7 @@ func (t *terminal) err() error { return t.ew.err }
 func (t *terminal) event(ev *event, n noted, multi bool) {
 	t.multi = multi
 	run := n.run
-	if n.newRun && ev.typ != "run_start" {
-		t.closeProse()
-		t.runHeader(run, false)
-	}
 	switch ev.typ {
-	case "text", "reasoning":
-		t.delta(ev, run)
-		return
 	case "message", "prompt":
 		t.prompt(ev)
 		return
@@ -154,12 +147,17 @@ func (t *terminal) line(spans ...span) {
 	t.out.WriteByte('\n')
 }
 
-// delta adds a text or reasoning delta to the open block of its run, or
-// opens one. Text is written as it comes; only a word cut in two by the
-// delta boundary waits for its end.
-func (t *terminal) delta(ev *event, run *runState) {
-	kind := ev.typ
-	if t.prose != run || t.proseKind != kind {
+func (t *terminal) orphan(run *runState, multi bool) {
+	t.multi = multi
+	t.runHeader(run, false)
+}
+
+// prose adds text or reasoning to the open block of its run, or opens one.
+// Text is written as it comes; only a word cut in two by the delta
+// boundary waits for its end.
+func (t *terminal) prose(run *runState, kind, text string, multi bool) {
+	if t.proseRun != run || t.proseKind != kind {
+		t.multi = multi
 		t.start(groupProse, run)
 		if kind == "reasoning" {
 			indent := strings.Repeat(" ", textWidth(t.sym.thinking)+1)
@@ -168,31 +166,31 @@ func (t *terminal) delta(ev *event, run *runState) {
 		} else {
 			t.wr.begin(t.gutter(run), t.gutter(run))
 		}
-		t.prose, t.proseKind = run, kind
+		t.proseRun, t.proseKind = run, kind
 	}
 	style := t.pal.thinking
 	if kind == "text" {
 		style = nil
 	}
-	t.wr.text(style, ev.str("delta"))
+	t.wr.text(style, text)
 }
 
 // closeProse ends the open text or reasoning block.
 func (t *terminal) closeProse() {
-	if t.prose != nil {
+	if t.proseRun != nil {
 		t.wr.end()
-		t.prose = nil
+		t.proseRun = nil
 	}
 }
 
 func (t *terminal) pause() {
-	if t.prose != nil {
+	if t.proseRun != nil {
 		t.wr.flushPartial()
 	}
 	t.out.Flush()
 }
 
-func (t *terminal) close() {
+func (t *terminal) close(int) {
 	t.closeProse()
 	t.out.Flush()
 }

@@ -44,7 +44,7 @@ func (t *terminal) toolCall(ev *event, run *runState) {
 
 func (t *terminal) toolResult(ev *event, n noted) {
 	run, id := n.run, ev.str("id")
-	adjacent := t.last == groupFlow && t.lastRun == run && t.lastCall == id && t.prose == nil
+	adjacent := t.last == groupFlow && t.lastRun == run && t.lastCall == id && t.proseRun == nil
 	t.start(groupFlow, run)
 	ok := ev.str("status") == "ok"
 	mark, style := t.sym.ok, t.pal.ok
@@ -146,7 +146,7 @@ func (t *terminal) permissionRequest(ev *event, run *runState) {
 
 func (t *terminal) permissionDecision(ev *event, run *runState) {
 	id := ev.str("id")
-	adjacent := t.last == groupFlow && t.lastRun == run && t.lastCall == id && t.prose == nil
+	adjacent := t.last == groupFlow && t.lastRun == run && t.lastCall == id && t.proseRun == nil
 	t.start(groupFlow, run)
 	head := t.gutter(run)
 	if adjacent {
