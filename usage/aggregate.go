@@ -112,6 +112,9 @@ type ReportOptions struct {
 	NoDedupe     bool
 	Cumulative   bool // recorded in the report: usage events were running totals
 	Priced       bool // recorded in the report: --prices was given
+	// Prices, when not nil, estimate the cost of usage events without
+	// costUsd (and set Priced).
+	Prices *Prices
 	// ListRuns keeps every run counted in Report.Runs (the json output
 	// lists them); without it memory holds groups and fingerprints only.
 	ListRuns bool
@@ -147,10 +150,14 @@ func NewAggregator(opts ReportOptions) *Aggregator {
 	if !opts.NoDedupe {
 		a.dedupe = NewDeduper()
 	}
+	if opts.Prices != nil {
+		a.report.Options.Priced = true
+	}
 	return a
 }
 
-// Add counts r unless it falls outside the dates or was counted before.
+// Add counts r unless it falls outside the dates or was counted before,
+// and estimates the cost its usage events do not report.
 func (a *Aggregator) Add(r *Run) {
 	opts := &a.report.Options
 	if opts.Since != "" || opts.Until != "" {
@@ -166,6 +173,9 @@ func (a *Aggregator) Add(r *Run) {
 	if a.dedupe != nil && !a.dedupe.Keep(r) {
 		return
 	}
+	// Runs read back from shards were priced already: nothing is left
+	// uncosted in them.
+	a.missingPrice(priceRun(r, opts.Prices))
 	a.count(r)
 }
 
@@ -190,8 +200,8 @@ func (a *Aggregator) count(r *Run) {
 	}
 }
 
-// Missing notes a model that --prices has no price for.
-func (a *Aggregator) Missing(model string) {
+// missingPrice notes a model that --prices has no price for.
+func (a *Aggregator) missingPrice(model string) {
 	if model != "" {
 		a.missing[model] = true
 	}

@@ -16,10 +16,7 @@ func Example() {
 
 	agg := usage.NewAggregator(usage.ReportOptions{By: []usage.Dimension{usage.ByModel}})
 	c := usage.NewCollector(usage.Options{
-		Run: func(r *usage.Run) {
-			usage.PriceRun(r, nil) // no --prices
-			agg.Add(r)
-		},
+		Run: agg.Add,
 	})
 	f := c.File("run.jsonl")
 	for i, line := range strings.Split(log, "\n") {

@@ -81,12 +81,10 @@ func collect(t testing.TB, opts Options, files ...logFile) ([]*Run, *Collector) 
 func report(t testing.TB, ropts ReportOptions, opts Options, prices *Prices, files ...logFile) *Report {
 	t.Helper()
 	ropts.ListRuns = true
+	ropts.Prices = prices
 	agg := NewAggregator(ropts)
 	opts.Cumulative = ropts.Cumulative
-	opts.Run = func(r *Run) {
-		agg.Missing(PriceRun(r, prices))
-		agg.Add(r)
-	}
+	opts.Run = agg.Add
 	_, c := collect(t, opts, files...)
 	agg.Inputs(c.Files, c.Invalid, 0, 0)
 	return agg.Report()

@@ -103,7 +103,7 @@ func (p *Prices) lookup(r *Run) (Price, bool) {
 	return Price{}, false
 }
 
-// PriceRun estimates the cost of r's usage events that report none, and
+// priceRun estimates the cost of r's usage events that report none, and
 // returns the model name to list as missing from the prices ("" when
 // nothing is missing). With no prices, every such event is unpriced.
 //
@@ -115,7 +115,7 @@ func (p *Prices) lookup(r *Run) (Price, bool) {
 //
 // over the run's events without cost, and reasoning tokens, part of
 // completionTokens, are not priced again.
-func PriceRun(r *Run, p *Prices) (missing string) {
+func priceRun(r *Run, p *Prices) (missing string) {
 	u := r.uncosted
 	r.uncosted = uncosted{} // priced once
 	if u.events == 0 {

@@ -100,3 +100,24 @@ func TestEstimate(t *testing.T) {
 		t.Errorf("unpriced models %v, want %v", rep.UnpricedModels, want)
 	}
 }
+
+// TestUnpricedModelsAreOfCountedRuns: a run left out (by date, or as a
+// duplicate) is not priced, so its model is not reported missing.
+func TestUnpricedModelsAreOfCountedRuns(t *testing.T) {
+	p, err := LoadPrices(strings.NewReader(litellmPrices))
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := lines(
+		`{"schemaVersion":2,"type":"run_start","runId":"run_20260101_c","cwd":"/r","provider":"ollama","model":"llama3.1:8b"}`,
+		`{"schemaVersion":2,"type":"usage","runId":"run_20260101_c","promptTokens":10,"completionTokens":1}`,
+	)
+	rep := report(t, ReportOptions{Since: "2027-01-01"}, Options{}, p, logFile{"f", log})
+	if len(rep.UnpricedModels) != 0 || rep.Totals.Unpriced != 0 {
+		t.Errorf("unpriced models %v, events %d; want none", rep.UnpricedModels, rep.Totals.Unpriced)
+	}
+	rep = report(t, ReportOptions{}, Options{}, p, logFile{"f", log}, logFile{"g", log})
+	if rep.Totals.Unpriced != 1 || rep.DuplicateRuns != 1 {
+		t.Errorf("%d unpriced events, %d duplicates; want 1, 1", rep.Totals.Unpriced, rep.DuplicateRuns)
+	}
+}

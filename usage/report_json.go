@@ -260,7 +260,7 @@ func (a *Aggregator) Merge(s *Shard) error {
 	h := &s.header
 	a.Inputs(h.Files, h.InvalidLines, h.DuplicateRuns, h.UndatedRuns)
 	for _, m := range h.UnpricedModels {
-		a.Missing(m)
+		a.missingPrice(m)
 	}
 	for _, r := range s.runs {
 		a.merged++

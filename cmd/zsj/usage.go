@@ -127,27 +127,20 @@ func (o *usageOptions) reportOptions() (usage.ReportOptions, error) {
 	}
 	return usage.ReportOptions{
 		By: by, Since: o.since, Until: o.until, NoDedupe: o.noDedupe,
-		Cumulative: o.cumulative, Priced: o.prices != "",
+		Cumulative: o.cumulative,
 	}, nil
 }
 
 func runUsage(a *app, args []string, opts usageOptions, ropts usage.ReportOptions, format usage.Format) error {
-	var prices *usage.Prices
 	if opts.prices != "" {
 		p, err := loadPrices(opts.prices)
 		if err != nil {
 			return err
 		}
-		prices = p
+		ropts.Prices = p
 	}
 	agg := usage.NewAggregator(ropts)
-	c, failed, err := readLogs(a, args, usage.Options{
-		Cumulative: opts.cumulative,
-		Run: func(r *usage.Run) {
-			agg.Missing(usage.PriceRun(r, prices))
-			agg.Add(r)
-		},
-	})
+	c, failed, err := readLogs(a, args, usage.Options{Cumulative: opts.cumulative, Run: agg.Add})
 	if err != nil {
 		return err
 	}
