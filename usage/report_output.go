@@ -25,7 +25,7 @@ var countColumns = []countColumn{
 	{"success", "SUCCESS", func(c *Counts, _ bool) string { return integer(c.Success) }, false},
 	{"error", "ERROR", func(c *Counts, _ bool) string { return integer(c.Failed) }, false},
 	{"unfinished", "UNFINISHED", func(c *Counts, _ bool) string { return integer(c.Unfinished) }, false},
-	{"usageEvents", "EVENTS", func(c *Counts, _ bool) string { return integer(c.Events) }, false},
+	{"usageEvents", "USAGE_EVENTS", func(c *Counts, _ bool) string { return integer(c.Events) }, false},
 	{"promptTokens", "PROMPT", func(c *Counts, _ bool) string { return c.Prompt.String() }, false},
 	{"completionTokens", "COMPLETION", func(c *Counts, _ bool) string { return c.Completion.String() }, false},
 	{"totalTokens", "TOTAL", func(c *Counts, _ bool) string { return c.Total.String() }, false},
