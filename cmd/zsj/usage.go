@@ -195,6 +195,9 @@ func expandMergeInputs(args []string) ([]input.Source, []error, error) {
 		}
 		files = append(files, arg)
 	}
+	if len(files) == 0 {
+		return nil, errs, nil // not stdin, as no argument at all would mean
+	}
 	sources, unreadable, err := expandInputs(files)
 	return sources, append(errs, unreadable...), err
 }
