@@ -109,9 +109,9 @@ func (t *terminal) output(run *runState, v protocol.Value, total int) {
 			continue
 		}
 		for first := true; first || s != ""; first = false {
-			piece := truncate(s, room, "")
+			piece, rest := cutWidth(s, room)
 			t.outputLine(gutter, bar, piece)
-			s = s[len(piece):]
+			s = rest
 		}
 	}
 	if rest := total - shown; rest > 0 && shown > 0 {

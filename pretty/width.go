@@ -133,3 +133,18 @@ func truncate(s string, width int, ellipsis string) string {
 	}
 	return s
 }
+
+// cutWidth splits s after at most width columns (at least one character,
+// so a line always moves on), reading no further: a megabyte line is cut
+// in linear time.
+func cutWidth(s string, width int) (head, rest string) {
+	n := 0
+	for i, r := range s {
+		w := runeWidth(r)
+		if n+w > width && i > 0 {
+			return s[:i], s[i:]
+		}
+		n += w
+	}
+	return s, ""
+}

@@ -3,6 +3,9 @@ package pretty
 import (
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/zsj-dev/zsj/internal/input"
 )
 
 func TestRuneWidth(t *testing.T) {
@@ -62,6 +65,50 @@ func TestTruncate(t *testing.T) {
 	}
 	if got := truncate("a longer line", 8, "..."); got != "a lon..." {
 		t.Errorf("ascii ellipsis: %q", got)
+	}
+}
+
+func TestCutWidth(t *testing.T) {
+	for _, tc := range []struct {
+		in         string
+		width      int
+		head, rest string
+	}{
+		{"abcdef", 4, "abcd", "ef"},
+		{"abc", 4, "abc", ""},
+		{"日本語", 5, "日本", "語"},
+		{"日本語", 1, "日", "本語"}, // too narrow for one: take it anyway, or never end
+		{"", 4, "", ""},
+	} {
+		if head, rest := cutWidth(tc.in, tc.width); head != tc.head || rest != tc.rest {
+			t.Errorf("cutWidth(%q, %d) = %q, %q; want %q, %q", tc.in, tc.width, head, rest, tc.head, tc.rest)
+		}
+	}
+}
+
+// A megabyte on one line, shown whole with --full, is cut into rows in
+// linear time (it used to measure the rest of the line for every row).
+func TestFullLongLineIsFast(t *testing.T) {
+	line := strings.Repeat("0123456789", 100_000)
+	log := logOf(start("run_a"), `run_a tool_call "id":"c1","name":"cat"`,
+		`run_a tool_result "id":"c1","status":"ok","output":"`+line+`","truncated":false}`)
+	log = strings.Replace(log, `false}}`, `false}`, 1)
+	var out strings.Builder
+	opts := DefaultOptions()
+	opts.Full = true
+	p := NewTerminal(&out, "", opts)
+	done := make(chan error, 1)
+	go func() { done <- p.ReadAll(input.NewReader(strings.NewReader(log))) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("rendering a 1 MB line with --full takes too long")
+	}
+	if rows := strings.Count(out.String(), "\n  │ "); rows != (len(line)+95)/96 {
+		t.Errorf("%d rows of 96 columns, want the whole line", rows)
 	}
 }
 
