@@ -1,7 +1,6 @@
 package pretty
 
 import (
-	"errors"
 	"io"
 	"slices"
 
@@ -209,10 +208,4 @@ func (e *errWriter) Write(b []byte) (int, error) {
 	}
 	e.err = err
 	return n, err
-}
-
-// isReadError reports whether err came from reading the input.
-func isReadError(err error) bool {
-	var re *ErrRead
-	return errors.As(err, &re)
 }
