@@ -38,6 +38,7 @@ func (f *Filter) runParallel(sources []input.Source, io IO, s *sink) error {
 	if n <= 0 {
 		n = runtime.GOMAXPROCS(0)
 	}
+	var stopped atomic.Bool
 	workers := make([]*worker, n)
 	for i := range workers {
 		w := newWorker(f, false)
@@ -46,10 +47,10 @@ func (f *Filter) runParallel(sources []input.Source, io IO, s *sink) error {
 			return err
 		}
 		w.code, w.relative = code, true
+		w.stopped = stopped.Load
 		workers[i] = w
 	}
 
-	var stopped atomic.Bool
 	stop := make(chan struct{})
 	order := make(chan *task, 2*n+2)
 	jobs := make(chan *task, n)
@@ -163,6 +164,9 @@ func (s *sink) writeTasks(order <-chan *task, stop func()) {
 			}
 			if p.halted {
 				s.res.Halted, s.res.HaltCode = true, p.haltCode
+			}
+			if s.err != nil || s.res.Halted {
+				stop() // the worker may be in an endless expression
 			}
 		}
 		if c.err != nil && s.err == nil && !s.res.Halted {

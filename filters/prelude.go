@@ -12,6 +12,7 @@ import (
 // (prelude_test.go checks the names against both).
 type Helper struct {
 	Name    string // name/arity, as jq's builtins lists it
+	Call    string // how it is called, for the help text
 	Def     string // the jq definition
 	Doc     string // one line for the help text
 	Example string // a command line using it
@@ -19,21 +20,21 @@ type Helper struct {
 
 // Prelude lists the helpers in the order the help text shows them.
 var Prelude = []Helper{
-	{"tool_calls/0", `def tool_calls: select(.type == "tool_call");`,
+	{"tool_calls/0", "tool_calls", `def tool_calls: select(.type == "tool_call");`,
 		"tool_call events", `zsj filter -r 'tool_calls | .name' run.jsonl`},
-	{"tool_results/0", `def tool_results: select(.type == "tool_result");`,
+	{"tool_results/0", "tool_results", `def tool_results: select(.type == "tool_result");`,
 		"tool_result events", `zsj filter -c 'tool_results | {id, status}' run.jsonl`},
-	{"of_type/1", `def of_type($t): select(.type == $t);`,
-		"events of type $t", `zsj filter -c 'of_type("usage")' run.jsonl`},
-	{"run/1", `def run($id): select(.runId == $id);`,
-		"events of run $id", `zsj filter -c 'run("run_1") | .type' logs/`},
-	{"blocked/0", `def blocked: select(type == "object" and (has("block") or has("violation")));`,
+	{"of_type/1", "of_type(T)", `def of_type($t): select(.type == $t);`,
+		"events of type T", `zsj filter -c 'of_type("usage")' run.jsonl`},
+	{"run/1", "run(ID)", `def run($id): select(.runId == $id);`,
+		"events of the run ID", `zsj filter -c 'run("run_1") | .type' logs/`},
+	{"blocked/0", "blocked", `def blocked: select(type == "object" and (has("block") or has("violation")));`,
 		"events the sandbox blocked (block in v2, violation in v1)", `zsj filter -c 'blocked | sandbox.code' run.jsonl`},
-	{"failed/0", `def failed: select(.type == "error" or ((.type == "tool_result" or .type == "run_end") and .status == "error"));`,
+	{"failed/0", "failed", `def failed: select(.type == "error" or ((.type == "tool_result" or .type == "run_end") and .status == "error"));`,
 		"error events, failed tool results and failed runs", `zsj filter -c failed logs/`},
-	{"sandbox/0", `def sandbox: .block // .violation;`,
+	{"sandbox/0", "sandbox", `def sandbox: .block // .violation;`,
 		"the sandbox metadata of an event, whatever its schema version", `zsj filter -r 'blocked | sandbox.reason' run.jsonl`},
-	{"tokens/0", `def tokens: select(.type == "usage") | .totalTokens // ((.promptTokens // 0) + (.completionTokens // 0));`,
+	{"tokens/0", "tokens", `def tokens: select(.type == "usage") | .totalTokens // ((.promptTokens // 0) + (.completionTokens // 0));`,
 		"total tokens of usage events", `zsj filter -s '[.[] | tokens] | add' run.jsonl`},
 }
 

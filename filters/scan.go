@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/zsj-dev/zsj/protocol"
@@ -30,6 +31,7 @@ func syntaxErr(offset int, msg string) *SyntaxError { return &SyntaxError{Offset
 // value of some kind had to be.
 func unexpected(d []byte, i int, where string) *SyntaxError {
 	if i >= len(d) {
+		where, _, _ = strings.Cut(where, " (") // what was expected is moot
 		return syntaxErr(i, "the line ends inside "+where)
 	}
 	c := d[i]

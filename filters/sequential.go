@@ -36,6 +36,7 @@ func (f *Filter) runSequential(sources []input.Source, io IO, s *sink) error {
 		s.tally(w.counts)
 		w.out, w.notes, w.counts = w.out[:0], w.notes[:0], counts{}
 	}
+	w.stopped = func() bool { return s.err != nil }
 	code, err := f.compileFor(w)
 	if err != nil {
 		return err

@@ -43,7 +43,11 @@ type worker struct {
 	// or before waiting for input; nil keeps them until the caller takes
 	// them.
 	flush func()
-	src   *lineSource // sequential runs: where input and inputs read
+	// stopped reports that results can no longer be written (a closed
+	// pipe) or are no longer wanted (an earlier event halted): evaluation
+	// ends, even of an expression that would never end by itself.
+	stopped func() bool
+	src     *lineSource // sequential runs: where input and inputs read
 
 	resetPerInput bool // -n: each input is a document of its own
 	slurped       []any
@@ -188,6 +192,9 @@ func (w *worker) run(v any) {
 			return
 		}
 		w.emit(x)
+		if w.stopped != nil && w.stopped() {
+			return
+		}
 	}
 }
 

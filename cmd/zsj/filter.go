@@ -4,7 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
+	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -37,7 +40,7 @@ type namedArg struct{ flag, name, value string }
 var twoValueFlags = map[string]bool{"--arg": true, "--argjson": true, "--slurpfile": true, "--rawfile": true}
 
 func newFilterCmd(a *app) *cobra.Command {
-	var opts filterOptions
+	opts := filterOptions{indent: -1}
 	cmd := &cobra.Command{
 		Use:   "filter [EXPR] [PATH...]",
 		Short: "Run a jq expression over each event, or select events with shortcuts",
@@ -69,6 +72,11 @@ func newFilterCmd(a *app) *cobra.Command {
 				return usageError(err)
 			}
 			a.io.DecideColor(mode)
+			// `zsj filter ... | head` must end quietly: with SIGPIPE
+			// ignored the write fails with EPIPE, which run treats as a
+			// normal end. main does this too; doing it here keeps it so
+			// wherever run is called from (the end-to-end scripts).
+			signal.Ignore(syscall.SIGPIPE)
 			return runFilter(a, cmd.Flags().Args(), opts)
 		},
 	}
@@ -79,7 +87,7 @@ func newFilterCmd(a *app) *cobra.Command {
 	f.BoolVarP(&opts.ascii, "ascii-output", "a", false, "write non-ASCII characters as \\uXXXX escapes")
 	f.BoolVarP(&opts.compact, "compact-output", "c", false, "write each result on one line (the default when not on a terminal)")
 	f.BoolVar(&opts.tab, "tab", false, "indent with tabs")
-	f.IntVar(&opts.indent, "indent", -1, "indent with `N` spaces (0 to 7; 0 is -c); default 2 on a terminal")
+	f.Var((*indentFlag)(&opts.indent), "indent", "indent with `N` spaces (0 to 7; 0 is -c); default 2 on a terminal")
 	f.BoolVarP(&opts.sortKeys, "sort-keys", "S", false, "write object keys sorted (events are then re-encoded)")
 	f.BoolVarP(&opts.slurp, "slurp", "s", false, "run the expression once, on an array of all events")
 	f.BoolVarP(&opts.nullInput, "null-input", "n", false, "run the expression once, on null; read events with input and inputs")
@@ -95,15 +103,44 @@ func newFilterCmd(a *app) *cobra.Command {
 	f.BoolVar(&opts.sel.Failed, "failed", false, `shortcut: error events, and tool results and runs with status "error"`)
 	f.BoolVar(&opts.upgrade, "upgrade", false, "show version 1 events as version 2 (violation as block, schemaVersion 2)")
 	// Listed for the help text; takeNamedArgs consumes them.
-	var unused []string
-	f.StringArrayVar(&unused, "arg", nil, "`NAME VALUE`: set $NAME to the string VALUE")
-	f.StringArrayVar(&unused, "argjson", nil, "`NAME JSON`: set $NAME to the JSON value")
-	f.StringArrayVar(&unused, "slurpfile", nil, "`NAME FILE`: set $NAME to an array of the JSON values in FILE")
-	f.StringArrayVar(&unused, "rawfile", nil, "`NAME FILE`: set $NAME to the text of FILE")
+	f.Var(helpOnly("NAME VALUE"), "arg", "set $NAME to the string VALUE")
+	f.Var(helpOnly("NAME JSON"), "argjson", "set $NAME to the JSON value")
+	f.Var(helpOnly("NAME FILE"), "slurpfile", "set $NAME to an array of the JSON values in FILE")
+	f.Var(helpOnly("NAME FILE"), "rawfile", "set $NAME to the text of FILE")
 	f.Bool("args", false, "arguments after EXPR are strings for $ARGS.positional, not inputs")
 	f.Bool("jsonargs", false, "arguments after EXPR are JSON values for $ARGS.positional, not inputs")
 	return cmd
 }
+
+// indentFlag is --indent: -1 until given, so the default can depend on
+// the terminal.
+type indentFlag int
+
+func (i *indentFlag) String() string {
+	if *i < 0 {
+		return ""
+	}
+	return strconv.Itoa(int(*i))
+}
+
+func (i *indentFlag) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n > 7 {
+		return errors.New("must be 0 to 7")
+	}
+	*i = indentFlag(n)
+	return nil
+}
+
+func (i *indentFlag) Type() string { return "int" }
+
+// helpOnly shows a two-value flag in the help text; takeNamedArgs takes
+// its values before pflag could see them.
+type helpOnly string
+
+func (h helpOnly) String() string   { return "" }
+func (h helpOnly) Set(string) error { return errors.New("takes two values") }
+func (h helpOnly) Type() string     { return string(h) }
 
 // takeNamedArgs removes jq's two-value flags and --args/--jsonargs from
 // the command line, keeping everything after "--" as it is.
@@ -162,9 +199,6 @@ func runFilter(a *app, args []string, opts filterOptions) error {
 // options; it returns the arguments left for inputs.
 func buildFilterOptions(a *app, args []string, opts filterOptions) (filters.Options, []string, error) {
 	var fo filters.Options
-	if opts.indent > 7 || opts.indent < -1 {
-		return fo, nil, usageError(fmt.Errorf("--indent must be 0 to 7, not %d", opts.indent))
-	}
 	expr, exprFile, args, err := splitExpr(args, opts)
 	if err != nil {
 		return fo, nil, err
@@ -314,11 +348,7 @@ Zero helpers, defined for every expression (a definition of the same name
 in EXPR replaces one):
 `)
 	for _, h := range filters.Prelude {
-		name := strings.TrimSuffix(h.Name, "/0")
-		if strings.HasSuffix(h.Name, "/1") {
-			name = strings.TrimSuffix(h.Name, "/1") + "(x)"
-		}
-		fmt.Fprintf(&b, "  %-14s %s\n  %-14s   e.g. %s\n", name, h.Doc, "", h.Example)
+		fmt.Fprintf(&b, "  %-13s %s\n  %-13s   %s\n", h.Call, h.Doc, "", h.Example)
 	}
 	b.WriteString(`
 Differences from jq 1.6, mostly gojq's: integers are exact (no rounding
