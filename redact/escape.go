@@ -2,6 +2,8 @@ package redact
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -87,7 +89,20 @@ const hexDigits = "0123456789abcdef"
 func appendString(dst, s []byte) []byte {
 	dst = append(dst, '"')
 	start := 0
-	for i, c := range s {
+	for i := 0; i < len(s); i++ {
+		// Skip 8 bytes at a time to the next one that needs escaping:
+		// changed strings are often whole tool outputs.
+		for i+8 <= len(s) {
+			if m := needsEscape(binary.LittleEndian.Uint64(s[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			i += 8
+		}
+		if i >= len(s) {
+			break
+		}
+		c := s[i]
 		if c >= 0x20 && c != '"' && c != '\\' {
 			continue
 		}
@@ -115,3 +130,32 @@ func appendString(dst, s []byte) []byte {
 }
 
 func indexString(b []byte, s string) int { return bytes.Index(b, []byte(s)) }
+
+// oddBackslashes reports whether an odd number of backslashes end raw[:i]:
+// the byte at i is then escaped.
+func oddBackslashes(raw []byte, i int) bool {
+	n := 0
+	for i > 0 && raw[i-1] == '\\' {
+		n++
+		i--
+	}
+	return n%2 == 1
+}
+
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// needsEscape marks, in the high bit of each byte, the bytes of x that
+// JSON escapes: a quote, a backslash, a control byte. Bytes at or above
+// 0x80 are left out of the test (they go through as they are); borrows can
+// only mark bytes above a marked one, so the lowest mark is exact.
+func needsEscape(x uint64) uint64 {
+	quote := x ^ (lsb * '"')
+	slash := x ^ (lsb * '\\')
+	found := (quote - lsb) &^ quote
+	found |= (slash - lsb) &^ slash
+	found |= (x - lsb*0x20) &^ x
+	return found & msb
+}

@@ -33,7 +33,12 @@ func ParseGitleaksRules(data []byte) (rules []CustomRule, warnings []string, err
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, k := range md.Undecoded() {
+	undecoded := md.Undecoded()
+	for _, k := range undecoded {
+		// A table is named by the keys inside it.
+		if slices.ContainsFunc(undecoded, func(o toml.Key) bool { return len(o) > len(k) && slices.Equal(o[:len(k)], k) }) {
+			continue
+		}
 		w := fmt.Sprintf("key %s is not supported and is ignored", k)
 		if !slices.Contains(warnings, w) {
 			warnings = append(warnings, w)

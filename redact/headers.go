@@ -99,9 +99,27 @@ func urlRule(id string, schemes ...string) rule {
 			kws = append(kws, k)
 		}
 	}
-	return rule{id: id, keywords: folded(kws...), find: func(t []byte, pos int) (int, int, bool) {
+	return rule{id: id, keywords: folded(kws...), maybe: maybeURLPassword, find: func(t []byte, pos int) (int, int, bool) {
 		return findURLPassword(t, pos, set)
 	}}
+}
+
+// maybeURLPassword: after "://", an @ must come before the end of the
+// user information (\/ is a slash, which ends it).
+func maybeURLPassword(raw []byte, end int) bool {
+	for end < len(raw) && !urlStop[raw[end]] && raw[end] != '@' {
+		end++
+	}
+	if end >= len(raw) || hasAt(raw, end, `\/`) {
+		return false
+	}
+	return raw[end] == '@' || raw[end] == '\\'
+}
+
+// maybeHeader: a header name is followed by blanks and a colon.
+func maybeHeader(raw []byte, end int) bool {
+	end = skipBlanks(raw, end)
+	return end < len(raw) && (raw[end] == ':' || raw[end] == '\\')
 }
 
 var schemeChars = newClass("A-Za-z0-9+.-")
@@ -187,19 +205,18 @@ func hasSuffix(b []byte, s string) bool {
 }
 
 // indexEnd returns where "-----END " + label + "-----" starts in t, or -1.
+// A body never holds "-----", so only the first one is looked at: when it
+// is not the END line, the block was cut short.
 func indexEnd(t, label []byte) int {
-	for from := 0; ; {
-		k := indexString(t[from:], "-----END ")
-		if k < 0 {
-			return -1
-		}
-		k += from
-		rest := t[k+len("-----END "):]
-		if len(rest) >= len(label)+5 && string(rest[:len(label)]) == string(label) && string(rest[len(label):len(label)+5]) == "-----" {
-			return k
-		}
-		from = k + 1
+	k := indexString(t, "-----")
+	if k < 0 {
+		return -1
 	}
+	rest := t[k:]
+	if hasAt(rest, 0, "-----END ") && hasAt(rest, len("-----END "), string(label)) && hasAt(rest, len("-----END ")+len(label), "-----") {
+		return k
+	}
+	return -1
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }

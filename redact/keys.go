@@ -2,6 +2,7 @@ package redact
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -68,32 +69,45 @@ func (ks keySet) sensitive(key []byte) bool {
 	return ks[string(appendNormalized(buf[:0], key))]
 }
 
-// keyKeywords returns what the prefilter looks for so that text rules
-// about keys run where a sensitive key may be written: a part of the
+// rareParts are parts of sensitive names that ordinary text seldom
+// holds, rarest first: the prefilter looks for one of them rather than
+// for a common part such as "github" or "session".
+var rareParts = []string{"credential", "credentials", "passphrase", "password", "authorization", "bearer", "cookie", "secret", "token"}
+
+// keyKeywords returns what the prefilter looks for so that the text rules
+// about keys run where a sensitive name may be written: a part of the
 // name that every spelling of it holds ("token" for "accessToken" and
-// "ACCESS_TOKEN"). When all parts are short, the parts joined by the usual
-// separators; a name of one short part must be followed by what makes it
-// a key in text (=, a quote, a colon or a space).
+// "ACCESS_TOKEN"), preferably a rare one; for names ending in a short part
+// such as "key", the part before it joined to it by the usual separators
+// ("apiKey", "api_key", "api-key"); for a name of one short part, the name
+// followed by what makes it a key in text (=, a quote, a colon, a space).
 func keyKeywords(name string) []string {
 	parts := strings.Split(name, "_")
+	for _, r := range rareParts {
+		if slices.Contains(parts, r) {
+			return []string{r}
+		}
+	}
 	longest := ""
 	for _, p := range parts {
 		if len(p) > len(longest) {
 			longest = p
 		}
 	}
-	if len(longest) >= 4 {
-		return []string{longest}
-	}
-	if len(parts) > 1 {
+	last := parts[len(parts)-1]
+	if len(parts) > 1 && (len(last) < 4 || len(longest) < 4) {
+		pair := parts[len(parts)-2:]
 		var out []string
 		for _, sep := range []string{"", "_", "-", " ", "."} {
-			out = append(out, strings.Join(parts, sep))
+			out = append(out, strings.Join(pair, sep))
 		}
 		return out
 	}
+	if len(longest) >= 4 {
+		return []string{longest}
+	}
 	var out []string
-	for _, op := range []string{"=", `"`, "'", `\`, ":", " "} {
+	for _, op := range []string{"=", `"`, "'", ":", " "} {
 		out = append(out, name+op)
 	}
 	return out

@@ -96,16 +96,21 @@ func (ks keySet) findJSONField(t []byte, pos int) (int, int, bool) {
 
 // keyName returns the name written around pos: a run of letters, digits,
 // "_" and "-" (a "." ends it, so the last part of spring.datasource.password
-// is the name).
-func keyName(t []byte, pos int) (int, int) {
+// is the name). A run longer than any key name is not one (and looking no
+// further keeps a long run with a keyword every few bytes linear).
+func keyName(t []byte, pos int) (int, int, bool) {
 	a, b := pos, pos
 	for a > 0 && identChars[t[a-1]] {
-		a--
+		if a--; pos-a > maxKeyLen {
+			return 0, 0, false
+		}
 	}
 	for b < len(t) && identChars[t[b]] {
-		b++
+		if b++; b-a > maxKeyLen {
+			return 0, 0, false
+		}
 	}
-	return a, b
+	return a, b, true
 }
 
 // findAssignment: key=value, key="value", key='value' with a sensitive key
@@ -113,8 +118,8 @@ func keyName(t []byte, pos int) (int, int) {
 // around "=" are allowed before a quoted value only: `token = "..."` is a
 // literal, `token = get_token()` is code.
 func (ks keySet) findAssignment(t []byte, pos int) (int, int, bool) {
-	a, b := keyName(t, pos)
-	if a > 0 && (t[a-1] == '?' || t[a-1] == '&') {
+	a, b, ok := keyName(t, pos)
+	if !ok || a > 0 && (t[a-1] == '?' || t[a-1] == '&') {
 		return 0, 0, false // a query parameter: that rule's
 	}
 	if !ks.sensitive(t[a:b]) {
@@ -158,21 +163,33 @@ func unquotedValue(t []byte, i int) (int, int, bool) {
 	case '$', '%', '{', '(', '<':
 		return 0, 0, false
 	}
-	switch lowerString(string(v)) {
-	case "null", "none", "nil", "true", "false", "undefined":
-		return 0, 0, false
+	for _, lit := range []string{"null", "none", "nil", "true", "false", "undefined"} {
+		if len(v) == len(lit) && hasFoldAt(v, 0, lit) {
+			return 0, 0, false
+		}
 	}
 	if j < len(t) && (t[j] == ',' || t[j] == ')') && isCodeName(v) {
 		return 0, 0, false
 	}
 	// Authorization=Bearer xyz: the credential is part of the value.
-	if lv := lowerString(string(v)); lv == "bearer" || lv == "basic" || lv == "token" {
+	if isScheme(v) {
 		k := skipBlanks(t, j)
 		if n := b64token.run(t, k, 0); k > j && n > 0 {
 			return i, k + n, true
 		}
 	}
 	return i, j, true
+}
+
+// isScheme reports whether v is an HTTP authorization scheme that a
+// credential follows.
+func isScheme(v []byte) bool {
+	for _, s := range []string{"bearer", "basic", "token"} {
+		if len(v) == len(s) && hasFoldAt(v, 0, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // isCodeName reports whether v reads as a name in code: a letter or "_",
@@ -192,8 +209,8 @@ var queryStop = newClass(" \t\r\n\"'`\\&#<>")
 
 // findQueryParam: ?key=value or &key=value with a sensitive key.
 func (ks keySet) findQueryParam(t []byte, pos int) (int, int, bool) {
-	a, b := keyName(t, pos)
-	if a == 0 || (t[a-1] != '?' && t[a-1] != '&') || b >= len(t) || t[b] != '=' {
+	a, b, ok := keyName(t, pos)
+	if !ok || a == 0 || (t[a-1] != '?' && t[a-1] != '&') || b >= len(t) || t[b] != '=' {
 		return 0, 0, false
 	}
 	if !ks.sensitive(t[a:b]) {
@@ -204,4 +221,24 @@ func (ks keySet) findQueryParam(t []byte, pos int) (int, int, bool) {
 		j++
 	}
 	return b + 1, j, j > b+1
+}
+
+// maybeKeyText: a key name in text is followed, after the rest of the
+// name and blanks, by "=", ":" or a quote for any key rule to fire.
+func maybeKeyText(raw []byte, end int) bool {
+	for n := 0; end < len(raw) && identChars[raw[end]]; n++ {
+		if n > maxKeyLen {
+			return false
+		}
+		end++
+	}
+	end = skipBlanks(raw, end)
+	if end >= len(raw) {
+		return false
+	}
+	switch raw[end] {
+	case '=', ':', '"', '\'', '\\':
+		return true
+	}
+	return false
 }

@@ -20,9 +20,27 @@ func (x *Redactor) Line(line, dst []byte) ([]byte, LineResult) {
 	x.matches, x.found = x.matches[:0], x.found[:0]
 	var err *protocol.SyntaxError
 	x.members, err = x.parser.Parse(line, x.members[:0])
-	if err != nil {
-		return x.textLine(line, dst, err)
+	if err == nil {
+		out, changed := x.jsonLine(line, dst)
+		return out, LineResult{Changed: changed, Matches: x.matches}
 	}
+	out, changed := x.textLine(line, dst)
+	if changed {
+		// Redacting the text may have made the line valid JSON (a quote
+		// inside a value went away); then its strings are redacted too,
+		// as they would be if the output were redacted again.
+		fixed := out[len(dst):]
+		var perr *protocol.SyntaxError
+		if x.members, perr = x.parser.Parse(fixed, x.members[:0]); perr == nil {
+			x.fixed = append(x.fixed[:0], fixed...)
+			out, _ = x.jsonLine(x.fixed, dst)
+		}
+	}
+	return out, LineResult{Changed: changed, Invalid: err, Matches: x.matches}
+}
+
+// jsonLine redacts a line the parser accepted.
+func (x *Redactor) jsonLine(line, dst []byte) ([]byte, bool) {
 	w := &x.w
 	w.reset(line, dst, true)
 	w.run()
@@ -31,25 +49,25 @@ func (x *Redactor) Line(line, dst []byte) ([]byte, LineResult) {
 		// test holds it to that); if it ever did, the line would still not
 		// go out unredacted.
 		x.matches, x.found = x.matches[:0], x.found[:0]
-		return x.textLine(line, dst, nil)
+		return x.textLine(line, dst)
 	}
 	if w.copied == 0 {
-		return dst, LineResult{Matches: x.matches}
+		return dst, false
 	}
-	out := append(w.out, line[w.copied:]...)
-	return out, LineResult{Changed: true, Matches: x.matches}
+	return append(w.out, line[w.copied:]...), true
 }
 
 // textLine redacts a line that is not JSON as plain text.
-func (x *Redactor) textLine(line, dst []byte, err *protocol.SyntaxError) ([]byte, LineResult) {
+func (x *Redactor) textLine(line, dst []byte) ([]byte, bool) {
 	out, changed := x.redact(line)
 	for _, f := range x.found {
 		x.matches = append(x.matches, Match{Rule: f.rule, Fingerprint: f.fp})
 	}
+	x.found = x.found[:0]
 	if changed {
 		dst = append(dst, out...)
 	}
-	return dst, LineResult{Changed: changed, Invalid: err, Matches: x.matches}
+	return dst, changed
 }
 
 // Find reports what Line would redact in an output event, without

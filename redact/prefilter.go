@@ -2,6 +2,7 @@ package redact
 
 import (
 	"encoding/binary"
+	"maps"
 	"slices"
 )
 
@@ -42,11 +43,27 @@ type prefilter struct {
 	keywords []keyword
 	step     int
 	bits     []uint64
-	anchors  map[uint32][]anchor
-	// hides marks the ASCII characters that occur in some keyword: a JSON
-	// escape standing for one of them (\/ or \u002d) can hide a keyword
-	// from a scan of the raw string.
-	hides [128]bool
+	// slots find the anchors of a hash: open addressing on the hash,
+	// each slot naming a run of anchors.
+	slots   []slot
+	anchors []anchor
+	// after[c] holds the characters that come right before c in some
+	// keyword (first[c]: c starts one). A JSON escape standing for c
+	// (\/ or \u002d) can then hide a keyword from a scan of the raw
+	// string, but only after one of those characters.
+	after [128][128]bool
+	first [128]bool
+	// controls: some keyword holds a control character, which JSON
+	// always escapes.
+	controls bool
+	// escape is the index of a keyword of no rule, `\u00`, that finds
+	// the escapes hidden looks at during the scan it makes anyway.
+	escape int32
+}
+
+type slot struct {
+	hash    uint32
+	lo, end int32 // anchors[lo:end]; end == 0: empty
 }
 
 // lower maps ASCII upper case to lower case and every other byte to itself.
@@ -70,29 +87,75 @@ func window(x uint32) uint32 {
 // newPrefilter builds the filter; keywords shorter than 3 bytes must have
 // been left out by the caller.
 func newPrefilter(keywords []keyword) *prefilter {
-	p := &prefilter{keywords: keywords, bits: make([]uint64, 1<<hashBits/64), anchors: map[uint32][]anchor{}}
+	p := &prefilter{bits: make([]uint64, 1<<hashBits/64)}
+	p.escape = int32(len(keywords))
+	keywords = append(slices.Clip(keywords), keyword{text: []byte(`\u00`)})
+	p.keywords = keywords
 	minLen := 0
-	for _, k := range keywords {
+	for _, k := range keywords[:p.escape] {
 		if minLen == 0 || len(k.text) < minLen {
 			minLen = len(k.text)
 		}
-		for _, c := range k.text {
-			if c < 128 {
-				p.hides[c] = true
-				p.hides[upper(c)] = true
-			}
-		}
+		p.noteChars(k.text)
 	}
-	p.step = max(minLen-2, 1)
+	p.step = max(min(minLen, 4)-2, 1)
+	byHash := map[uint32][]anchor{}
 	for i, k := range keywords {
 		for off := 0; off < p.step; off++ {
 			t := k.text[off:]
 			h := window(uint32(t[0]) | uint32(t[1])<<8 | uint32(t[2])<<16)
 			p.bits[h/64] |= 1 << (h % 64)
-			p.anchors[h] = append(p.anchors[h], anchor{int32(i), int32(off)})
+			byHash[h] = append(byHash[h], anchor{int32(i), int32(off)})
 		}
 	}
+	size := 16
+	for size < 2*len(byHash) {
+		size *= 2
+	}
+	p.slots = make([]slot, size)
+	for _, h := range slices.Sorted(maps.Keys(byHash)) {
+		i := h & uint32(size-1)
+		for p.slots[i].end != 0 {
+			i = (i + 1) & uint32(size-1)
+		}
+		lo := int32(len(p.anchors))
+		p.anchors = append(p.anchors, byHash[h]...)
+		p.slots[i] = slot{h, lo, int32(len(p.anchors))}
+	}
 	return p
+}
+
+// noteChars records which characters follow which in a keyword, in
+// either case.
+func (p *prefilter) noteChars(text []byte) {
+	for j, c := range text {
+		if c >= 128 {
+			continue
+		}
+		if c < 0x20 {
+			p.controls = true
+		}
+		if j == 0 || text[j-1] >= 128 {
+			p.first[c], p.first[upper(c)] = true, true
+			continue
+		}
+		for _, c1 := range []byte{c, upper(c)} {
+			for _, c0 := range []byte{text[j-1], upper(text[j-1])} {
+				p.after[c1][c0] = true
+			}
+		}
+	}
+}
+
+// lookup returns the anchors whose window hashes to h.
+func (p *prefilter) lookup(h uint32) []anchor {
+	mask := uint32(len(p.slots) - 1)
+	for i := h & mask; p.slots[i].end != 0; i = (i + 1) & mask {
+		if s := p.slots[i]; s.hash == h {
+			return p.anchors[s.lo:s.end]
+		}
+	}
+	return nil
 }
 
 func upper(c byte) byte {
@@ -144,7 +207,7 @@ func (p *prefilter) check(t []byte, i int, dst []hit) []hit {
 	if p.bits[h/64]>>(h%64)&1 == 0 {
 		return dst
 	}
-	for _, a := range p.anchors[h] {
+	for _, a := range p.lookup(h) {
 		s := i - int(a.off)
 		k := &p.keywords[a.kw]
 		if s < 0 || s+len(k.text) > len(t) || !k.at(t, s) {
@@ -170,27 +233,70 @@ func (k *keyword) at(t []byte, s int) bool {
 }
 
 // hidden reports whether raw, the text of a JSON string between its quotes,
-// holds an escape that stands for a character of some keyword, so that
-// only its decoded text can be scanned.
-func (p *prefilter) hidden(raw []byte) bool {
+// holds an escape that may stand for a character of a keyword, so that
+// only its decoded text can be scanned; hits are what scan found in raw.
+//
+// Keywords with a quote, a backslash or a slash have twins with those
+// written escaped, so \", \\ and \/ need no look (an encoder that escaped
+// only some of the slashes of a "://" would go unseen; none does). \n, \t
+// and the like matter only for keywords with control characters (exact
+// secrets). That leaves \u00XX, which stands for an ASCII character. The
+// character before an escape is read from raw, which is exact unless it
+// ends another escape; that errs on the side of decoding, except after a
+// \uXXXX escape, which no encoder writes before a character of a keyword
+// it leaves unescaped.
+func (p *prefilter) hidden(raw []byte, hits []hit) bool {
+	if p.controls {
+		return p.hiddenSlow(raw)
+	}
+	for _, h := range hits {
+		b := int(h.pos)
+		if h.kw != p.escape || b+5 >= len(raw) || oddBackslashes(raw, b) {
+			continue
+		}
+		if p.hides(hexValue(raw[b+4])<<4|hexValue(raw[b+5]), raw, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// hides reports whether c, written as an escape at b in raw, may be part
+// of a keyword.
+func (p *prefilter) hides(c byte, raw []byte, b int) bool {
+	if c >= 128 {
+		return false
+	}
+	return p.first[c] || (b > 0 && raw[b-1] < 128 && p.after[c][raw[b-1]])
+}
+
+// hiddenSlow is hidden when keywords hold control characters: every
+// escape is looked at.
+func (p *prefilter) hiddenSlow(raw []byte) bool {
 	for i := 0; ; {
 		j := indexByte(raw[i:], '\\')
 		if j < 0 || i+j+1 >= len(raw) {
 			return false
 		}
-		i += j + 1
-		switch c := raw[i]; c {
-		case 'u':
-			if i+4 < len(raw) && raw[i+1] == '0' && raw[i+2] == '0' {
-				if r := hexValue(raw[i+3])<<4 | hexValue(raw[i+4]); r < 128 && p.hides[r] {
-					return true
-				}
-			}
+		b := i + j // the backslash
+		c := raw[b+1]
+		i = b + 2 // past the escaped character; \\ must not start another escape
+		switch c {
 		case '"', '\\', '/':
-			if p.hides[c] {
-				return true
+			continue
+		case 'u':
+			if b+5 >= len(raw) || raw[b+2] != '0' || raw[b+3] != '0' {
+				continue
 			}
+			c = hexValue(raw[b+4])<<4 | hexValue(raw[b+5])
+		case 'n', 't', 'r', 'b', 'f':
+			c = controlEscape[c]
 		}
-		i++ // past the escaped character; \\ must not start another escape
+		if p.hides(c, raw, b) {
+			return true
+		}
 	}
 }
+
+// controlEscape maps the letter of a two-byte escape to what it stands for.
+var controlEscape = [256]byte{'n': '\n', 't': '\t', 'r': '\r', 'b': '\b', 'f': '\f'}

@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -172,9 +173,9 @@ func secretRules(secrets []string) ([]rule, error) {
 func keyTextRules(keys keySet) []rule {
 	kk := keyRuleKeywords(keys)
 	return []rule{
-		{id: RuleJSONField, keywords: kk, find: keys.findJSONField},
-		{id: RuleAssignment, keywords: kk, find: keys.findAssignment},
-		{id: RuleQueryParam, keywords: kk, find: keys.findQueryParam},
+		{id: RuleJSONField, keywords: kk, find: keys.findJSONField, maybe: maybeKeyText},
+		{id: RuleAssignment, keywords: kk, find: keys.findAssignment, maybe: maybeKeyText},
+		{id: RuleQueryParam, keywords: kk, find: keys.findQueryParam, maybe: maybeKeyText},
 	}
 }
 
@@ -188,7 +189,7 @@ func (rs *RuleSet) buildPrefilter() {
 		if len(r.keywords) == 0 {
 			rs.always[ri] = true
 		}
-		for _, k := range r.keywords {
+		for _, k := range withEscapedTwins(r.keywords) {
 			if len(k.text) < 3 {
 				rs.always[ri] = true
 				continue
@@ -207,6 +208,22 @@ func (rs *RuleSet) buildPrefilter() {
 	}
 	rs.anyAlways = slices.Contains(rs.always, true)
 	rs.pf = newPrefilter(kws)
+	rs.kwRules = append(rs.kwRules, nil) // the prefilter's own escape keyword
+}
+
+// withEscapedTwins adds, for each keyword with a quote, a backslash or a
+// slash, the keyword as it reads in the raw text of a JSON string that
+// escapes them (\", \\, \/): the prefilter then finds it without decoding
+// the string.
+func withEscapedTwins(kws []kwSpec) []kwSpec {
+	out := kws
+	for _, k := range kws {
+		if strings.ContainsAny(k.text, `"\/`) {
+			twin := strings.NewReplacer(`\`, `\\`, `"`, `\"`, `/`, `\/`).Replace(k.text)
+			out = append(slices.Clip(out), kwSpec{twin, k.fold})
+		}
+	}
+	return out
 }
 
 // RuleIDs lists the ids of the rules, in the order they run, each once.

@@ -18,6 +18,11 @@ type rule struct {
 	// expressions from a rules file), calls yield with every span in t.
 	// Its keywords, if any, only decide whether it runs.
 	all func(t []byte, yield func(start, end int))
+	// maybe, when set, looks at a keyword found in the raw text of a JSON
+	// string that has escapes, where it ends at end, and reports whether
+	// the rule may fire there: a no spares decoding the string. It may only
+	// say no from bytes that are not part of an escape.
+	maybe func(raw []byte, end int) bool
 }
 
 type kwSpec struct {
@@ -100,13 +105,13 @@ func defaultTextRules(keys keySet) []rule {
 	kk := keyRuleKeywords(keys)
 	rules := []rule{
 		{id: RulePrivateKey, keywords: exact("-----BEGIN"), find: findPrivateKey},
-		{id: RuleJSONField, keywords: kk, find: keys.findJSONField},
-		{id: RuleAssignment, keywords: kk, find: keys.findAssignment},
-		{id: RuleAuthorization, keywords: folded("authorization"), find: findAuthorization},
-		{id: RuleAPIKeyHeader, keywords: folded("api-key"), find: findAPIKeyHeader},
-		{id: RuleCookieHeader, keywords: folded("cookie"), find: findCookieHeader},
+		{id: RuleJSONField, keywords: kk, find: keys.findJSONField, maybe: maybeKeyText},
+		{id: RuleAssignment, keywords: kk, find: keys.findAssignment, maybe: maybeKeyText},
+		{id: RuleAuthorization, keywords: folded("authorization"), find: findAuthorization, maybe: maybeHeader},
+		{id: RuleAPIKeyHeader, keywords: folded("api-key"), find: findAPIKeyHeader, maybe: maybeHeader},
+		{id: RuleCookieHeader, keywords: folded("cookie"), find: findCookieHeader, maybe: maybeHeader},
 		urlRule(RuleURLPassword, "http", "https", "ws", "wss", "ftp"),
-		{id: RuleQueryParam, keywords: kk, find: keys.findQueryParam},
+		{id: RuleQueryParam, keywords: kk, find: keys.findQueryParam, maybe: maybeKeyText},
 	}
 	rules = append(rules, zeroTokenRules()...)
 	return append(rules, extraRules()...)

@@ -102,9 +102,10 @@ func findAnthropicKey(t []byte, pos int) (int, int, bool) {
 }
 
 // findJWT: three dot-separated base64url parts of 8 or more characters,
-// the first starting with eyJ (the encoding of `{"`).
+// the first starting with eyJ (the encoding of `{"`) where no base64url
+// run goes on before it.
 func findJWT(t []byte, pos int) (int, int, bool) {
-	if !wordStart(t, pos) {
+	if pos > 0 && base64URL[t[pos-1]] {
 		return 0, 0, false
 	}
 	i := pos

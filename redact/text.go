@@ -21,6 +21,7 @@ type Redactor struct {
 	w       walker
 	parser  protocol.Parser
 	members []protocol.Member
+	fixed   []byte // a line that text redaction made valid JSON
 }
 
 type span struct{ start, end int }

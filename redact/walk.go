@@ -182,15 +182,33 @@ func (x *Redactor) redactString(raw []byte) ([]byte, bool) {
 	if indexByte(raw, '\\') < 0 {
 		return x.redact(raw)
 	}
-	rs := x.rs
-	if !rs.anyAlways {
-		x.hits = rs.pf.scan(raw, x.hits[:0])
-		if len(x.hits) == 0 && !rs.pf.hidden(raw) {
-			return raw, false
-		}
+	if !x.rs.anyAlways && !x.mayMatchRaw(raw) {
+		return raw, false
 	}
 	x.dec = decode(x.dec[:0], raw)
 	return x.redact(x.dec)
+}
+
+// mayMatchRaw reports whether a rule may fire in the string whose raw
+// text (with escapes) is raw, looking at raw alone: decoding and scanning
+// again is needed when a keyword is there and its rules' quick checks do
+// not rule it out, or when an escape may hide a keyword.
+func (x *Redactor) mayMatchRaw(raw []byte) bool {
+	rs := x.rs
+	x.hits = rs.pf.scan(raw, x.hits[:0])
+	for _, h := range x.hits {
+		pos := int(h.pos)
+		if pos > 0 && raw[pos-1] == '\\' && oddBackslashes(raw, pos) {
+			continue // its first byte belongs to an escape such as \n
+		}
+		end := pos + len(rs.pf.keywords[h.kw].text)
+		for _, ri := range rs.kwRules[h.kw] {
+			if m := rs.rules[ri].maybe; m == nil || m(raw, end) {
+				return true
+			}
+		}
+	}
+	return rs.pf.hidden(raw, x.hits)
 }
 
 // pathString writes the current path, with key appended when not nil.

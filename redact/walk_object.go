@@ -69,6 +69,9 @@ func (w *walker) object(i, depth int, top bool) int {
 				end = w.skip(v, depth)
 				if end > 0 && string(rawKey) == "type" && w.in[v] == '"' {
 					w.typ = w.in[v+1 : end-1]
+					if indexByte(w.typ, '\\') >= 0 {
+						w.typ = decode(nil, w.typ)
+					}
 				}
 			} else {
 				end = w.value(v, depth)
