@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os/signal"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -33,9 +35,12 @@ fixture line: milliseconds from the start, e.g. 1503.250), which
 Lines are redacted with the default rules of 'zsj redact' before they are
 saved, so a fixture of a real session can be committed; --no-redact keeps
 them as they came. What passes through to standard output is never
-changed. Interrupting record (Ctrl-C) passes
-the signal to COMMAND and still saves what it wrote. FIXTURE and its timing
-are replaced when COMMAND's output ends, never left half written.
+changed.
+
+Interrupting record (Ctrl-C) passes the signal to COMMAND and still saves
+what it wrote; if the reader of zsj's output goes away, COMMAND goes on
+and its output is still saved. FIXTURE and its timing are replaced when
+COMMAND's output ends, never left half written.
 
 Exit status: COMMAND's (128+N when signal N ended it); 126 or 127 when it
 could not be run; 2 usage error; 3 the fixture could not be written.`,
@@ -76,6 +81,9 @@ func runRecord(a *app, f recordFlags, command []string) error {
 		}
 		rec.Redact = redactLine(rules.NewRedactor())
 	}
+	// A reader that goes away must not kill record by SIGPIPE before the
+	// fixture is saved: the write fails instead, and recording goes on.
+	signal.Ignore(syscall.SIGPIPE)
 	code, err := replay.Record(rec)
 	if err != nil {
 		if code != 0 {
