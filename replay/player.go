@@ -5,6 +5,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"syscall"
+	"time"
 
 	"github.com/zsj-dev/zsj/internal/input"
 	"github.com/zsj-dev/zsj/protocol"
@@ -122,7 +123,7 @@ func (p *Player) Play(fixture *input.Reader) (res Result, err error) {
 		}
 		res.ExitCode = p.faults.exitCode(res.ExitCode)
 	}()
-	pace := newPacer(p.opts.Pacing, p.opts.Clock)
+	pace := newPacer(p.opts.Pacing, flushingClock{p.opts.Clock, p.w})
 	p.noise.say()
 	for {
 		line, err := fixture.Next()
@@ -181,6 +182,18 @@ func (p *Player) Play(fixture *input.Reader) (res Result, err error) {
 			return res, nil
 		}
 	}
+}
+
+// flushingClock flushes --buffered output before every pause, so a paced
+// client never waits for lines that sit in the buffer.
+type flushingClock struct {
+	Clock
+	w *lineWriter
+}
+
+func (c flushingClock) Sleep(d time.Duration) {
+	_ = c.w.flush() // a failed flush fails the next write, which reports it
+	c.Clock.Sleep(d)
 }
 
 // before applies the faults that come before event n: a stall, noise, a

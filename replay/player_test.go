@@ -247,3 +247,13 @@ func validLog(t *testing.T, log string) protocol.Stats {
 	v.End()
 	return v.Stats()
 }
+
+func TestPlayBufferedFlushesBeforeEveryPause(t *testing.T) {
+	lines := fixtureLines(t, "v2/failed.jsonl")
+	p := playString(t, strings.Join(lines, ""), Options{Buffered: true, Pacing: Pacing{Delay: 10 * ms}})
+	// Each line leaves the buffer before the pause after it: a paced
+	// client gets every event on time, not when the buffer fills.
+	if len(p.out.writes) != len(lines) {
+		t.Fatalf("%d writes for %d lines paced apart", len(p.out.writes), len(lines))
+	}
+}

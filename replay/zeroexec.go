@@ -99,6 +99,10 @@ func (z *ZeroExec) Run(args []string) (int, error) {
 	}
 	defer s.Close()
 	res, err := player.Play(s.Lines())
+	var readErr *input.LineError
+	if errors.As(err, &readErr) {
+		err = fmt.Errorf("%s: %w", z.Fixture, err)
+	}
 	return res.ExitCode, err
 }
 

@@ -181,7 +181,12 @@ func play(s *input.Stream, out io.Writer, opts replay.Options) (replay.Result, e
 	if err != nil {
 		return replay.Result{}, usageError(err)
 	}
-	return p.Play(s.Lines())
+	res, err := p.Play(s.Lines())
+	var readErr *input.LineError
+	if errors.As(err, &readErr) {
+		err = fmt.Errorf("%s: %w", s.Name, err)
+	}
+	return res, err
 }
 
 // runAsZeroExec is what the shim runs: the arguments are the client's
