@@ -38,6 +38,16 @@ var Prelude = []Helper{
 		"total tokens of usage events", `zsj filter -s '[.[] | tokens] | add' run.jsonl`},
 }
 
+// jqCompat defines jq 1.6 builtins that gojq lacks, as jq 1.6 defines
+// them. (keys_unsorted, input_line_number, input_filename, debug and
+// stderr need zsj's state and are Go functions: see worker.functions.)
+var jqCompat = []struct{ Name, Def string }{
+	{"leaf_paths/0", `def leaf_paths: paths(scalars);`},
+	{"recurse_down/0", `def recurse_down: recurse;`},
+	{"pow10/0", `def pow10: pow(10; .);`},
+	{"scalars_or_empty/0", `def scalars_or_empty: select(. == null or . == true or . == false or type == "number" or type == "string" or ((type == "array" or type == "object") and length == 0));`},
+}
+
 // preludeTypes maps helpers that only select events by type to the types
 // they let through, so that lines of other types need not be decoded.
 // selectOnly marks helpers that pass those events on unchanged.
@@ -60,6 +70,10 @@ func newPreludeLoader() (*preludeLoader, error) {
 	var b strings.Builder
 	for _, h := range Prelude {
 		b.WriteString(h.Def)
+		b.WriteByte('\n')
+	}
+	for _, c := range jqCompat {
+		b.WriteString(c.Def)
 		b.WriteByte('\n')
 	}
 	b.WriteString(".")

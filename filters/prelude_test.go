@@ -49,6 +49,26 @@ func TestPreludeHidesNoBuiltin(t *testing.T) {
 	}
 }
 
+// The jq builtins zsj adds are ones gojq lacks: none replaces gojq's.
+func TestJQCompatAddsOnlyMissing(t *testing.T) {
+	names := builtinNames(t)
+	for _, c := range jqCompat {
+		if names[c.Name] {
+			t.Errorf("%s is a gojq builtin already", c.Name)
+		}
+	}
+	for _, tc := range []struct{ expr, want string }{
+		{`[leaf_paths]`, `[["a","b"],["c",0]]`},
+		{`[recurse_down | numbers]`, `[1,2]`},
+		{`2 | pow10`, `100`},
+		{`[.[] | scalars_or_empty]`, `[]`},
+	} {
+		if got := runExpr(t, Options{Expr: tc.expr}, `{"a":{"b":1},"c":[2]}`+"\n"); got != tc.want+"\n" {
+			t.Errorf("%s: got %q, want %s", tc.expr, got, tc.want)
+		}
+	}
+}
+
 func TestPreludeHelpers(t *testing.T) {
 	for _, tc := range []struct {
 		expr, in, want string

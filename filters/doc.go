@@ -1,0 +1,70 @@
+// Package filters runs jq expressions over the events of Zero stream-json
+// logs, with the gojq library, and selects events by their top-level
+// fields without jq at all (the shortcuts of zsj filter).
+//
+// # What zsj adds to gojq
+//
+// Key order. gojq keeps objects in Go maps and writes keys sorted. zsj
+// records, while decoding an event, each object's keys in order and its
+// bytes. An object that comes out unchanged (found by map identity) is
+// written from its bytes, so big integers, number spelling and escapes
+// survive; any other object follows the key order of the input object it
+// shares most keys with, then the event's other keys, and keys the input
+// never had come last, sorted.
+//
+// Speed. Events are decoded by a hand-written decoder straight into the
+// values gojq works on, checking each line as it goes. An expression that
+// starts with select on .type (select(.type == "usage"), tool_calls, ...)
+// gets a gate: lines of other types are checked but never decoded, and
+// when the expression is nothing but the select, matching lines are
+// written without decoding either. Shortcuts look only at the structure of
+// a line and its top-level fields. Evaluation runs on all cores, on chunks
+// of lines, with results written in input order; expressions that read
+// other events (input, inputs, -n, -s), input_line_number and --tool run
+// in one goroutine.
+//
+// # Differences from jq 1.6
+//
+// The differential test in cmd/zsj (filter_jq_test.go) compares zsj filter
+// with jq on the same inputs and lists these as its exceptions.
+//
+//   - Object iteration order: keys, to_entries, paths, tostream, .[] on an
+//     object, and tojson, tostring and @json of an object go in sorted key
+//     order (gojq); jq 1.6 uses insertion order. Objects that are written
+//     out keep the input's order (see above), and keys_unsorted follows it
+//     as in jq.
+//   - Numbers: integers are exact (gojq computes with big integers), so a
+//     large integer prints in full where jq 1.6 rounds it to a double.
+//     Other numbers print as jq 1.6 prints them (1e+17, 1e-05,
+//     1.7976931348623157e+308 for infinity), except inside strings that
+//     gojq makes: tojson, tostring, @text, @csv, @tsv write 1e20 as gojq
+//     does. A -0 literal in an expression is 0 (gojq); -0 in the input stays.
+//   - Unchanged events keep their bytes: jq would write 1.0 as 1, "\u00e9"
+//     as "é" and drop spaces. -S (sort keys) re-encodes everything.
+//   - Builtins gojq does not have: $__loc__, get_search_list,
+//     get_jq_origin, get_prog_origin, lgamma_r; no modules (import,
+//     include, -L). zsj adds the jq 1.6 builtins keys_unsorted,
+//     input_line_number, input_filename, leaf_paths, recurse_down, pow10
+//     and scalars_or_empty, and gojq brings some of jq 1.7 (abs, trim,
+//     pick, toboolean, ...).
+//   - Where jq 1.6 returns its input unchanged on a wrong argument type
+//     (ltrimstr(1), rtrimstr(1)), gojq fails.
+//   - @uri escapes !*'() as well (gojq); jq 1.6 keeps them.
+//   - Regular expressions are Go's (RE2): no backreferences or
+//     look-around.
+//   - Error messages are gojq's.
+//   - Exit status: an event that failed makes the exit status 5 even when
+//     later ones succeed (jq 1.7); jq 1.6 exits with the status of the
+//     last input.
+//   - -r with -a writes escaped strings without quotes (jq 1.7); stderr
+//     writes compact JSON without a newline (jq 1.6), debug writes
+//     ["DEBUG:",value] on a line.
+//   - Input is one JSON value per line, as the protocol has it; a line
+//     that is not JSON is reported with its file and line and skipped, and
+//     the exit status is 2 (jq stops at the first). Of duplicate keys the
+//     last wins, as in jq ('zsj validate' reports them).
+//   - Results are indented only on a terminal; elsewhere one per line, as
+//     with -c (jq indents unless -c).
+//   - Not supported: -R, --stream, --seq, -L, --unbuffered (output is
+//     written as it is ready anyway).
+package filters
