@@ -25,7 +25,7 @@ func (w *writeLog) Write(p []byte) (int, error) {
 func (w *writeLog) String() string { return string(bytes.Join(w.writes, nil)) }
 
 // fixtureLines reads a shared fixture as lines with their "\n".
-func fixtureLines(t *testing.T, name string) []string {
+func fixtureLines(t testing.TB, name string) []string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("..", "testdata", name))
 	if err != nil {

@@ -2,7 +2,11 @@ package replay
 
 import (
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/zsj-dev/zsj/protocol"
 )
 
 func TestRewriterTouchesOnlyWhatItIsAsked(t *testing.T) {
@@ -71,3 +75,51 @@ func TestRunEndExit(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRewrite: whatever the line, rewriting never breaks a JSON object
+// (an object stays one object, with the same keys in the same order) and
+// leaves anything else as it is.
+func FuzzRewrite(f *testing.F) {
+	for _, name := range []string{"v2/run.jsonl", "v1/run.jsonl", "v2/interleaved.jsonl"} {
+		for _, l := range fixtureLines(f, name) {
+			f.Add([]byte(strings.TrimSuffix(l, "\n")), true, "/w", uint8(1))
+		}
+	}
+	f.Add([]byte(`{"runId":"\u0072","sessionId":"s","type":"run_start","cwd":1}`), true, `a"b\`, uint8(2))
+	f.Fuzz(func(t *testing.T, line []byte, freshIDs bool, cwd string, version uint8) {
+		var ids *idRenamer
+		if freshIDs {
+			ids = newIDRenamer(rand.New(rand.NewPCG(1, 1)))
+		}
+		rw := newRewriter(ids, cwd, int(version%3))
+		out := rw.line(line)
+		before, serr := protocol.ParseObject(line, nil)
+		if serr != nil {
+			if string(out) != string(line) {
+				t.Fatalf("a line that is not an object changed:\n%q\n%q", line, out)
+			}
+			return
+		}
+		keys := func(ms []protocol.Member) (k []string) {
+			for i := range ms {
+				k = append(k, string(ms[i].KeyText()))
+			}
+			return k
+		}
+		after, serr := protocol.ParseObject(out, nil)
+		if serr != nil {
+			t.Fatalf("rewriting broke the object: %s\n%q\n%q", serr.Msg, line, out)
+		}
+		got, want := keys(after), keys(before)
+		if !slices.Equal(got, want) {
+			// Only the sandbox key may be renamed, by a version change.
+			for i := range got {
+				if got[i] != want[i] && !(isSandboxKey(got[i]) && isSandboxKey(want[i])) {
+					t.Fatalf("keys changed: %q -> %q", want, got)
+				}
+			}
+		}
+	})
+}
+
+func isSandboxKey(k string) bool { return k == "block" || k == "violation" }
