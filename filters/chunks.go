@@ -2,7 +2,10 @@ package filters
 
 import (
 	"bytes"
+	"errors"
 	"io"
+	"os"
+	"runtime/debug"
 
 	"github.com/zsj-dev/zsj/internal/input"
 )
@@ -85,9 +88,26 @@ func lastNewline(b []byte) int {
 }
 
 // readChunks reads every source in order and passes its chunks to send,
-// stopping early when send returns false (the run is over).
-func readChunks(sources []input.Source, stdin io.Reader, send func(*chunk) bool) {
+// stopping early when send returns false (the run is over). Plain files
+// are mapped rather than read; their mappings are handed to keep, to be
+// released once nothing uses their bytes any more.
+func readChunks(sources []input.Source, stdin io.Reader, send func(*chunk) bool, keep func(unmap func())) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	var current string
+	defer func() {
+		if r := recover(); r != nil {
+			send(&chunk{name: current, err: faultError(r)})
+		}
+	}()
 	for _, src := range sources {
+		current = src.Name
+		if data, unmap, ok := mapSource(src, stdin); ok {
+			keep(unmap)
+			if !sendMapped(src.Name, data, send) {
+				return
+			}
+			continue
+		}
 		s, err := input.Open(src, stdin)
 		if err != nil {
 			if !send(&chunk{name: src.Name, err: err, open: true, first: true}) {
@@ -101,6 +121,87 @@ func readChunks(sources []input.Source, stdin io.Reader, send func(*chunk) bool)
 			return
 		}
 	}
+}
+
+// faultError turns a fault on a mapped file (it shrank while it was being
+// read; the goroutine asked for a panic rather than a crash) into a read
+// error. Any other panic goes on.
+func faultError(r any) error {
+	if _, ok := r.(interface{ Addr() uintptr }); ok {
+		return errors.New("the file shrank while it was being read")
+	}
+	panic(r)
+}
+
+// minMapped is the smallest file worth mapping; a smaller one is read as
+// fast.
+const minMapped = 1 << 20 // bytes
+
+// mapSource maps a source when it is an uncompressed regular file of some
+// size (standard input too, when it is one); otherwise it is read.
+func mapSource(src input.Source, stdin io.Reader) (data []byte, unmap func(), ok bool) {
+	f, isFile := stdin.(*os.File)
+	if !src.IsStdin() {
+		var err error
+		if f, err = os.Open(src.Path); err != nil {
+			return nil, nil, false // input.Open reports it
+		}
+		defer f.Close() // the mapping outlives the descriptor
+	} else if !isFile {
+		return nil, nil, false
+	}
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
+		return nil, nil, false
+	}
+	offset := int64(0)
+	if src.IsStdin() {
+		if offset, err = f.Seek(0, io.SeekCurrent); err != nil {
+			return nil, nil, false
+		}
+	}
+	size := info.Size() - offset
+	var head [4]byte
+	if size < minMapped || compressed(f, offset, head[:]) {
+		return nil, nil, false
+	}
+	data, unmap, err = mapFile(f, offset, size)
+	if err != nil {
+		return nil, nil, false
+	}
+	if src.IsStdin() {
+		f.Seek(0, io.SeekEnd) // read to the end, as a read would have
+	}
+	return data, unmap, true
+}
+
+// compressed reports whether the file starts, at offset, like gzip or
+// zstd: those are read through input's decompressors (which detect them
+// the same way).
+func compressed(f *os.File, offset int64, head []byte) bool {
+	n, _ := f.ReadAt(head, offset)
+	head = head[:n]
+	return bytes.HasPrefix(head, []byte{0x1f, 0x8b}) || bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd})
+}
+
+// sendMapped cuts a mapped file into chunks of whole lines. Only the bytes
+// around each cut are looked at here; the workers read the rest.
+func sendMapped(name string, data []byte, send func(*chunk) bool) bool {
+	for first := true; len(data) > 0; first = false {
+		n := len(data)
+		if n > chunkSize {
+			if i := lastNewline(data[:chunkSize]); i >= 0 {
+				n = i + 1
+			} else if j := bytes.IndexByte(data[chunkSize:], '\n'); j >= 0 {
+				n = chunkSize + j + 1
+			}
+		}
+		if !send(&chunk{name: name, data: data[:n], first: first}) {
+			return false
+		}
+		data = data[n:]
+	}
+	return true
 }
 
 // readStream cuts one stream into chunks: after each read, the whole lines
