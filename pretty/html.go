@@ -214,6 +214,9 @@ func (h *htmlPage) headData() map[string]any {
 	outcomes := map[string]int{}
 	for _, r := range h.runs {
 		c := h.card(r)
+		if len(h.runs) == 1 {
+			c.Tag = nil // a tag tells runs apart; one run needs none
+		}
 		cards = append(cards, c)
 		switch {
 		case c.Unfinished:
