@@ -69,8 +69,7 @@ func (t *terminal) err() error { return t.ew.err }
 func (t *terminal) event(ev *event, n noted, multi bool) {
 	t.multi = multi
 	run := n.run
-	switch ev.typ {
-	case "message", "prompt":
+	if ev.typ == "message" || ev.typ == "prompt" {
 		t.prompt(ev)
 		return
 	}
