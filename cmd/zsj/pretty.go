@@ -55,7 +55,7 @@ standard output unless -o names a file; several inputs need -o DIR, and
 each is written to DIR/NAME.html.`,
 		Example: `  zsj pretty run.jsonl
   zsj pretty --run abc123 --no-reasoning logs/
-  zsj pretty --type tool_call,tool_result --full run.jsonl | less -R
+  zsj pretty --color always --type tool_call,tool_result --full run.jsonl | less -R
   zero exec --output-format stream-json "fix it" | zsj pretty -f
   zsj pretty -f --exit-on-end /tmp/run.jsonl
   zsj pretty --format html -o run.html run.jsonl`,
