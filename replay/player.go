@@ -74,6 +74,7 @@ type Player struct {
 	w       *lineWriter
 	noise   *noise
 	garbage *rand.Rand
+	parser  protocol.Parser
 	scratch []protocol.Member
 }
 
@@ -226,7 +227,7 @@ func (p *Player) before(n int, pace *pacer) (crashed bool, err error) {
 // runEndExit returns the exitCode of a run_end line; isEnd is false for
 // any other line.
 func (p *Player) runEndExit(text []byte) (code int, isEnd bool) {
-	code, isEnd, p.scratch = runEndExit(text, p.scratch)
+	code, isEnd, p.scratch = runEndExit(&p.parser, text, p.scratch)
 	return code, isEnd
 }
 

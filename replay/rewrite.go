@@ -18,6 +18,7 @@ type rewriter struct {
 	quoted   map[string][]byte  // an id value as it stands in the fixture -> its new value, quoted
 	cwd      []byte             // the new run_start.cwd as a JSON string; nil: kept
 	upgrader *protocol.Upgrader // nil: the version is kept
+	parser   protocol.Parser    // keeps its scratch space from line to line
 	members  []protocol.Member
 	edits    []edit
 	buf      []byte // the line after id and cwd edits
@@ -63,7 +64,7 @@ func (r *rewriter) line(text []byte) []byte {
 }
 
 func (r *rewriter) editFields(text []byte) []byte {
-	members, serr := protocol.ParseObject(text, r.members[:0])
+	members, serr := r.parser.Parse(text, r.members[:0])
 	r.members = members
 	if serr != nil {
 		return text
@@ -137,11 +138,11 @@ var runEndWord = []byte(`"run_end"`)
 // runEndExit returns the exitCode of a run_end event; ok is false for any
 // other line. Lines that cannot be a run_end are turned away by a byte
 // search, so tool outputs of many MB cost no parsing.
-func runEndExit(text []byte, scratch []protocol.Member) (code int, ok bool, members []protocol.Member) {
+func runEndExit(parser *protocol.Parser, text []byte, scratch []protocol.Member) (code int, ok bool, members []protocol.Member) {
 	if !bytes.Contains(text, runEndWord) {
 		return 0, false, scratch
 	}
-	members, serr := protocol.ParseObject(text, scratch[:0])
+	members, serr := parser.Parse(text, scratch[:0])
 	if serr != nil {
 		return 0, false, members
 	}

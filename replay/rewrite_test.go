@@ -69,7 +69,8 @@ func TestRunEndExit(t *testing.T) {
 		{`{"type":"run_end"}`, 0, false},
 		{`{"type":"run_end",`, 0, false},
 	} {
-		code, isEnd, _ := runEndExit([]byte(tc.line), nil)
+		var parser protocol.Parser
+		code, isEnd, _ := runEndExit(&parser, []byte(tc.line), nil)
 		if code != tc.code || isEnd != tc.isEnd {
 			t.Errorf("%s: got %d, %v; want %d, %v", tc.line, code, isEnd, tc.code, tc.isEnd)
 		}
