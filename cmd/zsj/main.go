@@ -5,15 +5,10 @@ package main
 
 import (
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/zsj-dev/zsj/internal/term"
 )
 
 func main() {
-	// With SIGPIPE ignored a write to a closed pipe returns EPIPE, which run
-	// turns into a quiet exit instead of death by signal.
-	signal.Ignore(syscall.SIGPIPE)
 	os.Exit(run(term.System(), os.Args[1:]))
 }

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -70,11 +69,6 @@ each is written to DIR/NAME.html.`,
 				opts.render.Width = a.io.OutWidth(pretty.DefaultWidth)
 			}
 			opts.render.Color = a.io.ColorEnabled()
-			// `zsj pretty log | head` must end quietly: with SIGPIPE
-			// ignored the write fails with EPIPE, which run treats as a
-			// normal end. main does this too; doing it here keeps it so
-			// wherever run is called from (the end-to-end scripts).
-			signal.Ignore(syscall.SIGPIPE)
 			return runPretty(a, args, opts)
 		},
 	}

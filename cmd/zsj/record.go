@@ -3,8 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os/signal"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -81,9 +79,6 @@ func runRecord(a *app, f recordFlags, command []string) error {
 		}
 		rec.Redact = redactLine(rules.NewRedactor())
 	}
-	// A reader that goes away must not kill record by SIGPIPE before the
-	// fixture is saved: the write fails instead, and recording goes on.
-	signal.Ignore(syscall.SIGPIPE)
 	code, err := replay.Record(rec)
 	if err != nil {
 		if code != 0 {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"syscall"
 	"time"
 
@@ -152,9 +151,6 @@ func runReplay(a *app, cmd *cobra.Command, f replayFlags) error {
 		return err
 	}
 	defer s.Close()
-	// A client that closes the pipe must not kill replay by SIGPIPE: the
-	// write fails with EPIPE instead, and that ends replay quietly.
-	signal.Ignore(syscall.SIGPIPE)
 	if f.exec != "" {
 		opts.Kill = func(syscall.Signal) {} // the client sees its stdin end
 		code, err := replay.ExecClient(f.exec, a.io.Out, a.io.ErrOut, func(w io.Writer) error {
@@ -199,7 +195,6 @@ func runAsZeroExec(a *app, cmd *cobra.Command, f replayFlags, args []string) err
 	if err != nil {
 		return err
 	}
-	signal.Ignore(syscall.SIGPIPE)
 	z := &replay.ZeroExec{
 		Fixture:      f.fixture,
 		Options:      opts,

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os/signal"
 	"runtime/debug"
 	"strings"
 	"syscall"
@@ -69,6 +70,11 @@ Exit codes: 0 ok, 1 problems found, 2 usage error, 3 I/O or internal failure.`,
 // run executes the command line and returns the process exit code. Errors
 // are printed here, in one voice, and nowhere else.
 func run(io *term.IO, args []string) int {
+	// With SIGPIPE ignored a write to a closed pipe returns EPIPE, which is
+	// turned below into a quiet exit instead of death by signal. It is done
+	// here rather than in main so the end-to-end scripts, which call run,
+	// behave the same.
+	signal.Ignore(syscall.SIGPIPE)
 	a := &app{io: io}
 	root := newRootCmd(a)
 	root.SetArgs(args)
