@@ -184,15 +184,15 @@ func compressed(f *os.File, offset int64, head []byte) bool {
 	return bytes.HasPrefix(head, []byte{0x1f, 0x8b}) || bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd})
 }
 
-// sendMapped cuts a mapped file into chunks of whole lines. Only the bytes
-// around each cut are looked at here; the workers read the rest.
+// sendMapped cuts a mapped file into chunks of whole lines.
 func sendMapped(name string, data []byte, send func(*chunk) bool) bool {
 	for first := true; len(data) > 0; first = false {
+		// Cut at the first line end after chunkSize: the bytes before it
+		// are the workers' to read (reading them here would fault the
+		// whole file in on this one goroutine).
 		n := len(data)
 		if n > chunkSize {
-			if i := lastNewline(data[:chunkSize]); i >= 0 {
-				n = i + 1
-			} else if j := bytes.IndexByte(data[chunkSize:], '\n'); j >= 0 {
+			if j := bytes.IndexByte(data[chunkSize:], '\n'); j >= 0 {
 				n = chunkSize + j + 1
 			}
 		}

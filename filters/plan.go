@@ -27,6 +27,9 @@ type plan struct {
 	// lineNumbers: input_line_number needs the absolute line number,
 	// which only the sequential reader knows.
 	lineNumbers bool
+	// path: the expression is a plain path of object keys (.a, .a.b,
+	// .["a"]): it is looked up in the line's bytes, without gojq.
+	path []string
 }
 
 func analyze(q *gojq.Query) plan {
@@ -36,6 +39,7 @@ func analyze(q *gojq.Query) plan {
 		return p
 	}
 	p.identity = isIdentity(q)
+	p.path = keyPath(q)
 	names := funcNames(q)
 	p.usesInput = names["input"] || names["inputs"]
 	p.lineNumbers = names["input_line_number"]
@@ -50,6 +54,45 @@ func analyze(q *gojq.Query) plan {
 func isIdentity(q *gojq.Query) bool {
 	return q.Op == 0 && q.Term != nil && q.Term.Type == gojq.TermTypeIdentity &&
 		len(q.Term.SuffixList) == 0 && len(q.FuncDefs) == 0 && len(q.Imports) == 0
+}
+
+// keyPath returns the keys of an expression that is nothing but object
+// lookups by constant keys, like .a.b or .["a"], and nil for anything
+// else.
+func keyPath(q *gojq.Query) []string {
+	if q.Op != 0 || q.Term == nil || len(q.FuncDefs) > 0 || len(q.Imports) > 0 ||
+		q.Term.Type != gojq.TermTypeIndex || q.Term.Index == nil {
+		return nil
+	}
+	first, ok := indexKey(q.Term.Index)
+	if !ok {
+		return nil
+	}
+	path := []string{first}
+	for _, s := range q.Term.SuffixList {
+		if s.Index == nil || s.Iter || s.Optional {
+			return nil
+		}
+		k, ok := indexKey(s.Index)
+		if !ok {
+			return nil
+		}
+		path = append(path, k)
+	}
+	return path
+}
+
+// indexKey returns the key of .key, ."key" or .["key"].
+func indexKey(x *gojq.Index) (string, bool) {
+	switch {
+	case x.Name != "":
+		return x.Name, true
+	case x.Str != nil:
+		return x.Str.Str, len(x.Str.Queries) == 0
+	case x.Start != nil && x.End == nil && !x.IsSlice:
+		return stringLiteral(x.Start)
+	}
+	return "", false
 }
 
 // funcNames collects the names of all functions an expression calls,
@@ -173,17 +216,8 @@ func isTypeField(q *gojq.Query) bool {
 	if t.Type != gojq.TermTypeIndex || t.Index == nil {
 		return false
 	}
-	x := t.Index
-	switch {
-	case x.Name != "":
-		return x.Name == "type"
-	case x.Str != nil:
-		return len(x.Str.Queries) == 0 && x.Str.Str == "type"
-	case x.Start != nil && x.End == nil && !x.IsSlice:
-		s, ok := stringLiteral(x.Start)
-		return ok && s == "type"
-	}
-	return false
+	k, ok := indexKey(t.Index)
+	return ok && k == "type"
 }
 
 // stringLiteral returns the text of q when q is a plain string literal.

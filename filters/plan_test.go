@@ -81,3 +81,32 @@ func TestPlanFlags(t *testing.T) {
 		}
 	}
 }
+
+func TestPlanKeyPath(t *testing.T) {
+	for _, tc := range []struct {
+		expr string
+		want []string
+	}{
+		{`.a`, []string{"a"}},
+		{`.a.b.c`, []string{"a", "b", "c"}},
+		{`."a b"`, []string{"a b"}},
+		{`.["a"].b`, []string{"a", "b"}},
+		{`.a["b"]`, []string{"a", "b"}},
+		{`.a?`, nil},
+		{`.a[0]`, nil},
+		{`.a[]`, nil},
+		{`.a | .b`, nil},
+		{`.["a\(1)"]`, nil},
+		{`.[$k]`, nil},
+		{`.`, nil},
+		{`def f: 1; .a`, nil},
+	} {
+		q, err := gojq.Parse(tc.expr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := analyze(q).path; !slices.Equal(got, tc.want) {
+			t.Errorf("%s: path %q, want %q", tc.expr, got, tc.want)
+		}
+	}
+}

@@ -16,8 +16,25 @@ func runFilter(t *testing.T, opts Options, stdin string) (stdout, stderr string,
 	if err != nil {
 		t.Fatalf("New(%q): %v", opts.Expr, err)
 	}
+	return run(t, f, stdin)
+}
+
+// runFilterNoPath is runFilter with the path lookup turned off: gojq
+// evaluates every line.
+func runFilterNoPath(t *testing.T, opts Options, stdin string) (stdout, stderr string, res Result) {
+	t.Helper()
+	f, err := New(opts)
+	if err != nil {
+		t.Fatalf("New(%q): %v", opts.Expr, err)
+	}
+	f.plan.path = nil
+	return run(t, f, stdin)
+}
+
+func run(t *testing.T, f *Filter, stdin string) (stdout, stderr string, res Result) {
+	t.Helper()
 	var out, errOut bytes.Buffer
-	res, err = f.Run([]input.Source{{Name: input.StdinName, Explicit: true}}, IO{
+	res, err := f.Run([]input.Source{{Name: input.StdinName, Explicit: true}}, IO{
 		Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut,
 		Report: func(err error) { errOut.WriteString("zsj: error: " + err.Error() + "\n") },
 	})

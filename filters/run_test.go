@@ -338,3 +338,31 @@ func TestCompileErrors(t *testing.T) {
 		}
 	}
 }
+
+// A plain path is looked up in the line's bytes; the results must be
+// gojq's, errors included.
+func TestPathLookupMatchesGojq(t *testing.T) {
+	in := oddLines + string(fixture(t, "v2/run.jsonl")) + `null
+[1]
+"s"
+{"args":"str","a":{"b":null},"dup":1,"dup":{"x":[1.0,{"y":2}]}}
+{"a":{"b":{"c":"\u00e9\n"}},"args":[{"k":1.50}]}
+`
+	for _, expr := range []string{`.type`, `.args`, `.args.path`, `.a.b`, `.a.b.c`, `.dup`, `.dup.x`, `.nested`, `.n`, `.big`, `.risk.categories`, `.["delta"]`} {
+		for _, out := range []Output{{}, {Raw: true}, {Layout: Layout{Indent: 2}}, {Layout: Layout{SortKeys: true}}} {
+			opts := Options{Expr: expr, Output: out}
+			f, err := New(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.plan.path == nil {
+				t.Fatalf("%s is not a plain path", expr)
+			}
+			fastOut, fastErr, fastRes := runFilter(t, opts, in)
+			slowOut, slowErr, slowRes := runFilterNoPath(t, opts, in)
+			if fastOut != slowOut || fastErr != slowErr || fastRes != slowRes {
+				t.Errorf("%s %+v:\nlookup: %q %q %+v\ngojq:   %q %q %+v", expr, out, fastOut, fastErr, fastRes, slowOut, slowErr, slowRes)
+			}
+		}
+	}
+}

@@ -109,6 +109,9 @@ func (w *worker) handleLine(text []byte) {
 			return
 		}
 	}
+	if p := &w.f.plan; p.path != nil && w.lookup(text, p.path) {
+		return
+	}
 	if p := &w.f.plan; p.identity || p.gate != nil {
 		// Check the line without building it; an object whose type the
 		// gate rejects is done with, and one that comes out unchanged is
@@ -137,6 +140,44 @@ func (w *worker) handleLine(text []byte) {
 		return
 	}
 	w.run(v)
+}
+
+// lookup evaluates a plain path (.a.b) on the bytes of a line: the line is
+// checked but not decoded, and only the result is. It reports false when
+// gojq must evaluate the line after all: to fail on a value that is not
+// an object, with gojq's message.
+func (w *worker) lookup(text []byte, path []string) bool {
+	kind, val, err := topMember(text, path[0])
+	if err != nil {
+		w.badLine(err)
+		return true
+	}
+	if kind != '{' {
+		return false
+	}
+	for _, key := range path[1:] {
+		if val == nil || string(val) == "null" {
+			break // null has every key, all null
+		}
+		if val[0] != '{' {
+			return false
+		}
+		// Already checked as part of the line.
+		val, _, _ = findMember(val, 0, key, 0)
+	}
+	switch {
+	case val == nil:
+		w.emit(nil)
+	case val[0] == '{':
+		// An object comes out unchanged: its own bytes, as when gojq
+		// hands back a map of the event.
+		w.emitLine(val)
+	default:
+		// Decoded, so scalars print as they would from gojq (1.0 as 1).
+		v, _ := w.dec.decode(val)
+		w.emit(v)
+	}
+	return true
 }
 
 func blank(text []byte) bool {
