@@ -1,0 +1,178 @@
+package main
+
+import (
+	"bufio"
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/zsj-dev/zsj/internal/input"
+	"github.com/zsj-dev/zsj/internal/report"
+	"github.com/zsj-dev/zsj/internal/rewrite"
+	"github.com/zsj-dev/zsj/protocol"
+	"github.com/zsj-dev/zsj/redact"
+)
+
+// redactOutput is everything redact prints besides the logs: the secrets
+// --check finds (stdout), lines that are not JSON (stdout with --check,
+// stderr otherwise), read errors and the summary (stderr). None of it
+// holds a secret: matches carry a rule id, a JSON path written with
+// redacted keys, and a fingerprint.
+type redactOutput struct {
+	a       *app
+	opts    redactOptions
+	format  report.Format
+	w       *bufio.Writer
+	printer *report.Printer
+
+	secrets, events, invalid int
+	perRule                  map[string]int
+}
+
+func newRedactOutput(a *app, opts redactOptions, format report.Format) *redactOutput {
+	o := &redactOutput{a: a, opts: opts, format: format, perRule: map[string]int{}}
+	var dst io.Writer = a.io.ErrOut
+	colored := false
+	if opts.check {
+		dst, colored = a.io.Out, a.io.ColorEnabled()
+	}
+	o.w = bufio.NewWriter(dst)
+	o.printer = report.NewPrinter(o.w, format, colored)
+	return o
+}
+
+// count adds up what one line held.
+func (o *redactOutput) count(res redact.LineResult) {
+	for _, m := range res.Matches {
+		o.perRule[m.Rule]++
+	}
+	o.secrets += len(res.Matches)
+	if res.Invalid != nil {
+		o.invalid++
+	} else if res.Changed {
+		o.events++
+	}
+}
+
+// matchProblem carries a secret found with --check to the report
+// callback, which has the file name: the fingerprint rides in Message and
+// Warning marks it as a match rather than a problem with the line.
+func matchProblem(num int, m redact.Match) protocol.Problem {
+	return protocol.Problem{Line: num, Path: m.Path, Rule: m.Rule, Severity: protocol.Warning, Message: m.Fingerprint}
+}
+
+// invalidProblem reports a line that is not one JSON object, as validate
+// does, without quoting it.
+func invalidProblem(line input.Line, res redact.LineResult, opts redactOptions) protocol.Problem {
+	serr := res.Invalid
+	rule, msg := serr.Rule, serr.Msg+" (at byte "+strconv.Itoa(serr.Offset+1)+")"
+	if serr.EOF && len(line.EOL) == 0 {
+		rule, msg = protocol.RuleTruncatedLine, "the file ends in the middle of a JSON value (truncated last line)"
+	}
+	switch {
+	case opts.dropInvalid && !opts.check:
+		msg += "; the line was dropped"
+	case res.Changed && opts.check:
+		msg += "; secrets in its text would be redacted"
+	case res.Changed:
+		msg += "; secrets in its text were redacted"
+	default:
+		msg += "; no secret in its text"
+	}
+	return protocol.Problem{Line: line.Num, Rule: rule, Severity: protocol.Error, Message: msg}
+}
+
+// problem prints what the transform reported.
+func (o *redactOutput) problem(p protocol.Problem) {
+	if p.Severity == protocol.Warning {
+		o.match(p)
+	} else {
+		o.printer.Problem(p)
+		o.printer.Flush()
+	}
+	if !o.opts.check {
+		o.w.Flush() // stderr is unbuffered for everyone else; keep the order
+	}
+}
+
+// match prints a secret found by --check.
+func (o *redactOutput) match(p protocol.Problem) {
+	fp := p.Message
+	switch o.format {
+	case report.JSON:
+		b, _ := json.Marshal(struct {
+			File        string `json:"file"`
+			Line        int    `json:"line"`
+			Path        string `json:"path,omitempty"`
+			Rule        string `json:"rule"`
+			Fingerprint string `json:"fingerprint"`
+		}{p.File, p.Line, p.Path, p.Rule, fp})
+		o.w.Write(append(b, '\n'))
+	case report.GitHub:
+		p.Severity, p.Message = protocol.Error, "a secret matches redaction rule "+p.Rule+" (fingerprint "+fp+")"
+		o.printer.Problem(p)
+		o.printer.Flush()
+	default:
+		where := ""
+		if p.Path != "" {
+			where = " at " + p.Path
+		}
+		fmt.Fprintf(o.w, "%s:%d: %s%s (fingerprint %s)\n", p.File, p.Line, p.Rule, where, fp)
+	}
+}
+
+// file reports an input that could not be read or replaced.
+func (o *redactOutput) file(r rewrite.FileResult) {
+	if r.Err != nil {
+		o.w.Flush()
+		reportReadError(o.a, r.Err)
+	}
+}
+
+func (o *redactOutput) flush() error { return o.w.Flush() }
+
+// summary words the counts for the last line on stderr.
+func (o *redactOutput) summary(s rewrite.Stats, failed int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, %s: ", countWords(s.Files, "file"), countWords(s.Lines, "line"))
+	switch {
+	case o.opts.check:
+		fmt.Fprintf(&b, "%s to redact in %s", countWords(o.secrets, "secret"), countWords(o.events, "event"))
+	default:
+		fmt.Fprintf(&b, "%s redacted, %s changed", countWords(o.secrets, "secret"), countWords(o.events, "event"))
+	}
+	if len(o.perRule) > 0 {
+		b.WriteString(" (" + o.ruleCounts() + ")")
+	}
+	if o.invalid > 0 {
+		what := "redacted as text"
+		if o.opts.dropInvalid {
+			what = "dropped"
+		}
+		fmt.Fprintf(&b, ", %s not JSON %s", countWords(o.invalid, "line"), what)
+	}
+	if o.opts.inPlace {
+		fmt.Fprintf(&b, ", %d rewritten", s.FilesChanged)
+	}
+	if failed > 0 {
+		fmt.Fprintf(&b, ", %d failed", failed)
+	}
+	return b.String()
+}
+
+// ruleCounts: "sensitive-key 3, jwt 1", most found first.
+func (o *redactOutput) ruleCounts() string {
+	ids := slices.SortedFunc(maps.Keys(o.perRule), func(x, y string) int {
+		return cmp.Or(o.perRule[y]-o.perRule[x], strings.Compare(x, y))
+	})
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = fmt.Sprintf("%s %d", id, o.perRule[id])
+	}
+	return strings.Join(parts, ", ")
+}
