@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/zsj-dev/zsj/internal/parallel"
 	"github.com/zsj-dev/zsj/internal/report"
 	"github.com/zsj-dev/zsj/protocol"
+	"github.com/zsj-dev/zsj/redact"
 )
 
 func init() { register(newValidateCmd) }
@@ -153,11 +155,21 @@ func validateStream(s *input.Stream, opts protocol.Options, printer *report.Prin
 	for i := range checkers {
 		checkers[i] = protocol.NewLineChecker(opts)
 	}
+	// Output events must be redacted (PROTOCOL.md section 4 rule 9): a
+	// string a redaction rule matches is a warning, named by rule and
+	// path, never by the secret.
+	secrets := make([]*redact.Redactor, workers)
+	for i := range secrets {
+		secrets[i] = defaultRedaction().NewRedactor()
+	}
 	check := func(worker int, b *parallel.Batch) {
 		results, _ := b.Out.([]protocol.Checked)
 		results = slices.Grow(results[:0], len(b.Lines))[:len(b.Lines)]
 		for i, line := range b.Lines {
 			checkers[worker].Check(line.Text, len(line.EOL) == 0, &results[i])
+			for _, m := range secrets[worker].Find(line.Text) {
+				results[i].Add(protocol.RuleUnredactedSecret, m.Path, "string matches redaction rule "+m.Rule)
+			}
 		}
 		b.Out = results
 	}
@@ -189,3 +201,12 @@ func validateStream(s *input.Stream, opts protocol.Options, printer *report.Prin
 func reportReadError(a *app, err error) {
 	fmt.Fprintf(a.io.ErrOut, "zsj: error: %v\n", err)
 }
+
+// defaultRedaction is zsj redact's default rule set, compiled once.
+var defaultRedaction = sync.OnceValue(func() *redact.RuleSet {
+	rs, err := redact.Compile(redact.Config{})
+	if err != nil {
+		panic(err) // the default rules are fixed; a test compiles them
+	}
+	return rs
+})
