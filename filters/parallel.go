@@ -2,7 +2,6 @@ package filters
 
 import (
 	"runtime"
-	"runtime/debug"
 	"sync"
 	"sync/atomic"
 
@@ -26,7 +25,6 @@ type part struct {
 	last     bool // the chunk is done
 	halted   bool
 	haltCode int
-	fault    error // the mapped file shrank under the worker
 }
 
 // partsBuffered bounds how far a worker may run ahead of the writer
@@ -56,12 +54,6 @@ func (f *Filter) runParallel(sources []input.Source, io IO, s *sink) error {
 	stop := make(chan struct{})
 	order := make(chan *task, 2*n+2)
 	jobs := make(chan *task, n)
-	var unmaps []func() // used by the reader, then (after order closes) here
-	defer func() {
-		for _, unmap := range unmaps {
-			unmap()
-		}
-	}()
 	go func() {
 		defer close(order)
 		defer close(jobs)
@@ -83,14 +75,13 @@ func (f *Filter) runParallel(sources []input.Source, io IO, s *sink) error {
 				close(t.parts)
 				return false
 			}
-		}, func(unmap func()) { unmaps = append(unmaps, unmap) })
+		})
 	}()
 	var wg sync.WaitGroup
 	for _, w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 			for t := range jobs {
 				w.chunk(t, stop, &stopped)
 			}
@@ -109,7 +100,7 @@ func (f *Filter) runParallel(sources []input.Source, io IO, s *sink) error {
 // chunk evaluates the lines of one task's chunk.
 func (w *worker) chunk(t *task, stop <-chan struct{}, stopped *atomic.Bool) {
 	defer close(t.parts)
-	defer putBuf(t.c.buf)
+	defer release(t.c.buf)
 	if stopped.Load() {
 		return
 	}
@@ -120,12 +111,6 @@ func (w *worker) chunk(t *task, stop <-chan struct{}, stopped *atomic.Bool) {
 		case <-stop:
 		}
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			send(part{last: true, fault: faultError(r)})
-			w.out, w.notes, w.counts, w.flush = nil, nil, counts{}, nil
-		}
-	}()
 	w.out = make([]byte, 0, 64<<10)
 	w.flush = func() {
 		send(part{out: w.out, notes: w.notes, counts: w.counts})
@@ -179,9 +164,6 @@ func (s *sink) writeTasks(order <-chan *task, stop func()) {
 			}
 			if p.halted {
 				s.res.Halted, s.res.HaltCode = true, p.haltCode
-			}
-			if p.fault != nil {
-				s.readFailed(c.name, base+1, p.fault)
 			}
 			if s.err != nil || s.res.Halted {
 				stop() // the worker may be in an endless expression

@@ -66,15 +66,15 @@ func TestBuiltObjectsKeepKeyOrder(t *testing.T) {
 // withChunkSize makes chunks tiny, so that a small input is cut into many
 // and spread over workers.
 func withChunkSize(t *testing.T, n int) {
-	old := chunkSize
-	chunkSize = n
-	for len(freeBufs) > 0 {
-		<-freeBufs
+	old := readSize
+	readSize = n
+	for len(freeBlocks) > 0 {
+		<-freeBlocks
 	}
 	t.Cleanup(func() {
-		chunkSize = old
-		for len(freeBufs) > 0 {
-			<-freeBufs
+		readSize = old
+		for len(freeBlocks) > 0 {
+			<-freeBlocks
 		}
 	})
 }

@@ -1,10 +1,6 @@
 package filters
 
-import (
-	"runtime/debug"
-
-	"github.com/zsj-dev/zsj/internal/input"
-)
+import "github.com/zsj-dev/zsj/internal/input"
 
 // readAhead is how many chunks the reader may be ahead of a sequential
 // run, so reading overlaps evaluating.
@@ -16,13 +12,9 @@ const readAhead = 4
 func (f *Filter) runSequential(sources []input.Source, io IO, s *sink) error {
 	chunks := make(chan *chunk, readAhead)
 	stop := make(chan struct{})
-	var unmaps []func() // used by the reader, then (after chunks closes) here
 	defer func() {
 		close(stop)
 		for range chunks { // let the reader see stop and finish
-		}
-		for _, unmap := range unmaps {
-			unmap()
 		}
 	}()
 	go func() {
@@ -34,17 +26,10 @@ func (f *Filter) runSequential(sources []input.Source, io IO, s *sink) error {
 			case <-stop:
 				return false
 			}
-		}, func(unmap func()) { unmaps = append(unmaps, unmap) })
+		})
 	}()
 
 	w := newWorker(f, true)
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer func() {
-		if r := recover(); r != nil {
-			w.flush()
-			s.readFailed(w.name, w.line, faultError(r))
-		}
-	}()
 	w.src = &lineSource{chunks: chunks, w: w, sink: s}
 	w.flush = func() {
 		s.write(w.out, w.notes, 0)
