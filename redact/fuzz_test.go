@@ -147,6 +147,15 @@ func checkLine(t *testing.T, x *Redactor, line []byte) {
 			t.Fatalf("Find says %v, Line %v", found, rules)
 		}
 	}
+	full := x.rs.NewRedactor()
+	full.walkAll = true
+	fullOut, fullRes := full.Line(line, nil)
+	if !fullRes.Changed {
+		fullOut = line
+	}
+	if !bytes.Equal(fullOut, got) || !slices.Equal(ruleIDs(fullRes.Matches), rules) {
+		t.Fatalf("passing the line without a walk is not exact:\n%q\n%q (%v)\n%q (%v)", line, got, rules, fullOut, ruleIDs(fullRes.Matches))
+	}
 	again, res2 := x.Line(got, nil)
 	if res2.Changed || len(res2.Matches) > 0 {
 		t.Fatalf("redacting twice changes the line:\n%q\n%q\n%q (%v)", line, got, again, ruleIDs(res2.Matches))

@@ -73,6 +73,8 @@ func TestGeneratedSecrets(t *testing.T) {
 				t.Fatalf("only %d secrets planted", len(planted))
 			}
 			x := rs.NewRedactor()
+			full := rs.NewRedactor()
+			full.walkAll = true // passing lines without a walk must change nothing
 			var out bytes.Buffer
 			linesWithSecrets, linesMatched := 0, 0
 			for _, line := range bytes.Split(bytes.TrimSuffix(log, []byte("\n")), []byte("\n")) {
@@ -87,6 +89,9 @@ func TestGeneratedSecrets(t *testing.T) {
 				red, res := x.Line(line, nil)
 				if !res.Changed {
 					red = line
+				}
+				if _, fres := full.Line(line, nil); len(fres.Matches) != len(res.Matches) {
+					t.Errorf("a full walk finds %v, Line %v", ruleIDs(fres.Matches), ruleIDs(res.Matches))
 				}
 				if has {
 					linesWithSecrets++

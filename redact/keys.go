@@ -74,13 +74,14 @@ func (ks keySet) sensitive(key []byte) bool {
 // for a common part such as "github" or "session".
 var rareParts = []string{"credential", "credentials", "passphrase", "password", "authorization", "bearer", "cookie", "secret", "token"}
 
-// keyKeywords returns what the prefilter looks for so that the text rules
-// about keys run where a sensitive name may be written: a part of the
-// name that every spelling of it holds ("token" for "accessToken" and
-// "ACCESS_TOKEN"), preferably a rare one; for names ending in a short part
-// such as "key", the part before it joined to it by the usual separators
-// ("apiKey", "api_key", "api-key"); for a name of one short part, the name
-// followed by what makes it a key in text (=, a quote, a colon, a space).
+// keyKeywords returns what the prefilter looks for so that the rules about
+// keys run where a sensitive name may be written, in text or as a member
+// key: a part of the name that every spelling of it holds ("token" for
+// "accessToken" and "ACCESS_TOKEN"), preferably a rare one; for names
+// ending in a short part such as "key", the part before it joined to it by
+// the usual separators ("apiKey", "api_key", "api-key") and the last part
+// followed by a quote or "="; for a name of one short part, the name
+// followed by what makes it a key (=, a quote, a colon, a space).
 func keyKeywords(name string) []string {
 	parts := strings.Split(name, "_")
 	for _, r := range rareParts {
@@ -100,6 +101,13 @@ func keyKeywords(name string) []string {
 		var out []string
 		for _, sep := range []string{"", "_", "-", " ", "."} {
 			out = append(out, strings.Join(pair, sep))
+		}
+		// Whatever separates the parts, a member key ends in the last
+		// part and its closing quote, and an assignment in "=".
+		if len(last) >= 3 {
+			for _, op := range []string{`"`, "'", "="} {
+				out = append(out, last+op)
+			}
 		}
 		return out
 	}

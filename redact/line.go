@@ -20,8 +20,12 @@ func (x *Redactor) Line(line, dst []byte) ([]byte, LineResult) {
 	x.matches, x.found = x.matches[:0], x.found[:0]
 	var err *protocol.SyntaxError
 	x.members, err = x.parser.Parse(line, x.members[:0])
+	x.w.failed = false
 	if err == nil {
-		out, changed := x.jsonLine(line, dst)
+		if !x.scanLine(line) {
+			return dst, LineResult{}
+		}
+		out, changed := x.jsonLine(line, dst, !x.walkAll)
 		return out, LineResult{Changed: changed, Matches: x.matches}
 	}
 	out, changed := x.textLine(line, dst)
@@ -33,16 +37,17 @@ func (x *Redactor) Line(line, dst []byte) ([]byte, LineResult) {
 		var perr *protocol.SyntaxError
 		if x.members, perr = x.parser.Parse(fixed, x.members[:0]); perr == nil {
 			x.fixed = append(x.fixed[:0], fixed...)
-			out, _ = x.jsonLine(x.fixed, dst)
+			out, _ = x.jsonLine(x.fixed, dst, false)
 		}
 	}
 	return out, LineResult{Changed: changed, Invalid: err, Matches: x.matches}
 }
 
-// jsonLine redacts a line the parser accepted.
-func (x *Redactor) jsonLine(line, dst []byte) ([]byte, bool) {
+// jsonLine redacts a line the parser accepted; scanned says x.lineHits
+// holds its keywords.
+func (x *Redactor) jsonLine(line, dst []byte, scanned bool) ([]byte, bool) {
 	w := &x.w
-	w.reset(line, dst, true)
+	w.reset(line, dst, true, scanned)
 	w.run()
 	if w.failed {
 		// The parser accepted the line, so the walk cannot fail (the fuzz
@@ -76,8 +81,11 @@ func (x *Redactor) textLine(line, dst []byte) ([]byte, bool) {
 // and lines that are not JSON objects give nothing.
 func (x *Redactor) Find(line []byte) []Match {
 	x.matches, x.found = x.matches[:0], x.found[:0]
+	if !x.scanLine(line) {
+		return nil
+	}
 	w := &x.w
-	w.reset(line, nil, false)
+	w.reset(line, nil, false, !x.walkAll)
 	w.run()
 	if w.failed {
 		return nil
@@ -87,4 +95,14 @@ func (x *Redactor) Find(line []byte) []Match {
 		return nil
 	}
 	return x.matches
+}
+
+// scanLine finds the keywords of a whole line, for its strings to use,
+// and reports whether anything in it may need redacting.
+func (x *Redactor) scanLine(line []byte) bool {
+	if x.walkAll {
+		return true
+	}
+	x.lineHits = x.rs.pf.scan(line, x.lineHits[:0])
+	return x.mayMatch(line, x.lineHits)
 }

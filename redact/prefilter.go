@@ -43,9 +43,9 @@ type prefilter struct {
 	keywords []keyword
 	step     int
 	marked   []byte // per hash: 1 when some keyword has a window with it
-	// slots find the anchors of a hash: open addressing on the hash,
-	// each slot naming a run of anchors.
-	slots   []slot
+	// runs[h] names the anchors whose window hashes to h, as
+	// anchors[runs[h].lo:runs[h].end]; it is only read where marked is set.
+	runs    []run
 	anchors []anchor
 	// after[c] holds the characters that come right before c in some
 	// keyword (first[c]: c starts one). A JSON escape standing for c
@@ -61,10 +61,7 @@ type prefilter struct {
 	escape int32
 }
 
-type slot struct {
-	hash    uint32
-	lo, end int32 // anchors[lo:end]; end == 0: empty
-}
+type run struct{ lo, end int32 }
 
 // lower maps ASCII upper case to lower case and every other byte to itself.
 var lower = func() (t [256]byte) {
@@ -110,19 +107,11 @@ func newPrefilter(keywords []keyword) *prefilter {
 			byHash[h] = append(byHash[h], anchor{int32(i), int32(off)})
 		}
 	}
-	size := 16
-	for size < 2*len(byHash) {
-		size *= 2
-	}
-	p.slots = make([]slot, size)
+	p.runs = make([]run, 1<<hashBits)
 	for _, h := range slices.Sorted(maps.Keys(byHash)) {
-		i := h & uint32(size-1)
-		for p.slots[i].end != 0 {
-			i = (i + 1) & uint32(size-1)
-		}
 		lo := int32(len(p.anchors))
 		p.anchors = append(p.anchors, byHash[h]...)
-		p.slots[i] = slot{h, lo, int32(len(p.anchors))}
+		p.runs[h] = run{lo, int32(len(p.anchors))}
 	}
 	return p
 }
@@ -187,13 +176,8 @@ func (p *prefilter) noteChars(text []byte) {
 
 // lookup returns the anchors whose window hashes to h.
 func (p *prefilter) lookup(h uint32) []anchor {
-	mask := uint32(len(p.slots) - 1)
-	for i := h & mask; p.slots[i].end != 0; i = (i + 1) & mask {
-		if s := p.slots[i]; s.hash == h {
-			return p.anchors[s.lo:s.end]
-		}
-	}
-	return nil
+	r := p.runs[h]
+	return p.anchors[r.lo:r.end]
 }
 
 func upper(c byte) byte {
@@ -221,8 +205,10 @@ func (p *prefilter) scan(t []byte, dst []hit) []hit {
 			h4 := hash24(uint32(v>>16) & 0xffffff)
 			h5 := hash24(uint32(v>>32) & 0xffffff)
 			if marked[h0]|marked[h1]|marked[h2]|marked[h3]|marked[h4]|marked[h5] != 0 {
-				for k := 0; k < 12; k += 2 {
-					dst = p.check(t, i+k, dst)
+				for k, h := range [6]uint32{h0, h1, h2, h3, h4, h5} {
+					if marked[h] != 0 {
+						dst = p.verify(t, i+2*k, h, dst)
+					}
 				}
 			}
 		}
@@ -248,6 +234,12 @@ func (p *prefilter) check(t []byte, i int, dst []hit) []hit {
 	if p.marked[h] == 0 {
 		return dst
 	}
+	return p.verify(t, i, h, dst)
+}
+
+// verify appends the keywords whose window at some offset is the one at
+// i, which hashes to h.
+func (p *prefilter) verify(t []byte, i int, h uint32, dst []hit) []hit {
 	for _, a := range p.lookup(h) {
 		s := i - int(a.off)
 		k := &p.keywords[a.kw]

@@ -11,17 +11,21 @@ import (
 type Redactor struct {
 	rs *RuleSet
 
-	hits    []hit
-	spans   []span
-	found   []found   // matches in the text being redacted
-	work    [2][]byte // the text after each rule, alternately
-	flip    int
-	dec     []byte // a decoded string
-	matches []Match
-	w       walker
-	parser  protocol.Parser
-	members []protocol.Member
-	fixed   []byte // a line that text redaction made valid JSON
+	hits     []hit
+	spans    []span
+	found    []found   // matches in the text being redacted
+	work     [2][]byte // the text after each rule, alternately
+	flip     int
+	dec      []byte // a decoded string
+	matches  []Match
+	w        walker
+	parser   protocol.Parser
+	members  []protocol.Member
+	fixed    []byte // a line that text redaction made valid JSON
+	lineHits []hit  // the keywords of the line being walked
+	strHits  []hit  // those of one of its strings
+
+	walkAll bool // tests: walk every line, to check that passing most is exact
 }
 
 type span struct{ start, end int }
@@ -68,8 +72,17 @@ func (x *Redactor) RedactText(s []byte) ([]byte, []Match) {
 // before left, and appends what they find to x.found. It returns t when
 // nothing changed.
 func (x *Redactor) redact(t []byte) ([]byte, bool) {
+	x.hits = x.rs.pf.scan(t, x.hits[:0])
+	return x.redactHits(t, x.hits)
+}
+
+// redactHits is redact for a text whose keywords are known.
+func (x *Redactor) redactHits(t []byte, hits []hit) ([]byte, bool) {
 	rs := x.rs
-	x.hits = rs.pf.scan(t, x.hits[:0])
+	if len(hits) == 0 && !rs.anyAlways {
+		return t, false
+	}
+	x.hits = append(x.hits[:0], hits...) // the rules below rescan into x.hits
 	if len(x.hits) == 0 && !rs.anyAlways {
 		return t, false
 	}

@@ -16,6 +16,11 @@ type walker struct {
 	failed bool
 	path   []pathSeg
 	typ    []byte // the top-level "type" string
+
+	// lineScanned: x.lineHits holds the keywords of the whole line, and
+	// cursor is the first of them not before the string being looked at.
+	lineScanned bool
+	cursor      int
 }
 
 type pathSeg struct {
@@ -27,9 +32,10 @@ type pathSeg struct {
 // valid events nest far less.
 const maxDepth = 512 // JSON nesting levels
 
-func (w *walker) reset(in, dst []byte, write bool) {
+func (w *walker) reset(in, dst []byte, write, lineScanned bool) {
 	w.in, w.out, w.copied, w.write, w.failed = in, dst, 0, write, false
 	w.path, w.typ = w.path[:0], nil
+	w.lineScanned, w.cursor = lineScanned, 0
 }
 
 // run walks the line, which must hold one object.
@@ -115,7 +121,8 @@ func (w *walker) str(i int) int {
 	}
 	raw := w.in[i+1 : q]
 	before := len(w.x.found)
-	if text, changed := w.x.redactString(raw); changed {
+	hits, scanned := w.stringHits(i+1, q)
+	if text, changed := w.x.redactString(raw, hits, scanned); changed {
 		w.matched(before, nil)
 		w.replace(i, q+1, func(dst []byte) []byte { return appendString(dst, text) })
 	}
@@ -176,27 +183,39 @@ func (w *walker) array(i, depth int) int {
 
 // redactString applies the text rules to the text of a JSON string (raw,
 // between its quotes) and returns the new text when it changed, valid
-// until the next call. A string with escapes is only decoded when its raw
-// bytes hold a keyword, or an escape that could hide one.
-func (x *Redactor) redactString(raw []byte) ([]byte, bool) {
-	if indexByte(raw, '\\') < 0 {
-		return x.redact(raw)
+// until the next call. hits are the keywords in raw, if the caller has
+// them (from the scan of the whole line); otherwise raw is scanned. A
+// string with escapes is only decoded when its raw bytes hold a keyword
+// that may matter, or an escape that could hide one.
+func (x *Redactor) redactString(raw []byte, hits []hit, scanned bool) ([]byte, bool) {
+	if !scanned {
+		x.hits = x.rs.pf.scan(raw, x.hits[:0])
+		hits = x.hits
 	}
-	if !x.rs.anyAlways && !x.mayMatchRaw(raw) {
+	if indexByte(raw, '\\') < 0 {
+		return x.redactHits(raw, hits)
+	}
+	if !x.mayMatch(raw, hits) {
 		return raw, false
 	}
 	x.dec = decode(x.dec[:0], raw)
 	return x.redact(x.dec)
 }
 
-// mayMatchRaw reports whether a rule may fire in the string whose raw
-// text (with escapes) is raw, looking at raw alone: decoding and scanning
-// again is needed when a keyword is there and its rules' quick checks do
-// not rule it out, or when an escape may hide a keyword.
-func (x *Redactor) mayMatchRaw(raw []byte) bool {
+// mayMatch reports whether a rule may fire in raw JSON text (with
+// escapes), given the keywords found in it: the text of a string, or a
+// whole line, where the sensitive-key rule may fire too. Decoding and a
+// closer look are needed when a keyword is there and its rules' quick
+// checks do not rule it out, or when an escape may hide a keyword. Every
+// spelling of a sensitive member key holds a keyword (see keyKeywords), and
+// its rules' check sees the quote after it; so a line with nothing here
+// has nothing to redact, and most lines are passed without walking them.
+func (x *Redactor) mayMatch(raw []byte, hits []hit) bool {
 	rs := x.rs
-	x.hits = rs.pf.scan(raw, x.hits[:0])
-	for _, h := range x.hits {
+	if rs.anyAlways {
+		return true
+	}
+	for _, h := range hits {
 		pos := int(h.pos)
 		if pos > 0 && raw[pos-1] == '\\' && oddBackslashes(raw, pos) {
 			continue // its first byte belongs to an escape such as \n
@@ -208,7 +227,30 @@ func (x *Redactor) mayMatchRaw(raw []byte) bool {
 			}
 		}
 	}
-	return rs.pf.hidden(raw, x.hits)
+	return rs.pf.hidden(raw, hits)
+}
+
+// stringHits returns the keywords the scan of the line found inside the
+// string whose text is in[start:end], with positions in the string.
+func (w *walker) stringHits(start, end int) ([]hit, bool) {
+	if !w.lineScanned {
+		return nil, false
+	}
+	x := w.x
+	hits := x.lineHits
+	for w.cursor < len(hits) && int(hits[w.cursor].pos) < start {
+		w.cursor++
+	}
+	x.strHits = x.strHits[:0]
+	for _, h := range hits[w.cursor:] {
+		if int(h.pos) >= end {
+			break
+		}
+		if int(h.pos)+len(x.rs.pf.keywords[h.kw].text) <= end {
+			x.strHits = append(x.strHits, hit{h.kw, h.pos - int32(start)})
+		}
+	}
+	return x.strHits, true
 }
 
 // pathString writes the current path, with key appended when not nil.

@@ -114,7 +114,8 @@ func (w *walker) key(i, q, objStart int, renamed **newKeys) ([]byte, bool) {
 	}
 	sensitive := w.x.rs.keys.sensitive(name)
 	before := len(w.x.found)
-	text, changed := w.x.redactString(raw)
+	hits, scanned := w.stringHits(i+1, q)
+	text, changed := w.x.redactString(raw, hits, scanned)
 	if !changed {
 		return name, sensitive
 	}
