@@ -135,7 +135,7 @@ func makeLine(line []byte, num int, newline bool) (l Line) {
 // mix it with Next on one Reader.
 func (r *Reader) NextBlock() ([]byte, error) {
 	for {
-		if i := bytes.LastIndexByte(r.buf[r.scan:r.tail], '\n'); i >= 0 {
+		if i := lastNewline(r.buf[r.scan:r.tail]); i >= 0 {
 			end := r.scan + i + 1
 			block := r.buf[r.head:end:end]
 			r.head, r.scan = end, end
@@ -151,6 +151,20 @@ func (r *Reader) NextBlock() ([]byte, error) {
 			return block, nil
 		}
 		r.fill()
+	}
+}
+
+// lastNewline is bytes.LastIndexByte(b, '\n') hopping forward with the
+// vectorised IndexByte: LastIndexByte looks at one byte at a time, which
+// is slow over the long newline-free stretches of large tool outputs.
+func lastNewline(b []byte) int {
+	last := -1
+	for {
+		i := bytes.IndexByte(b[last+1:], '\n')
+		if i < 0 {
+			return last
+		}
+		last += i + 1
 	}
 }
 
