@@ -43,6 +43,17 @@ func TestUserSecrets(t *testing.T) {
 			t.Errorf("%q: got %q, want %q", tc.in, got, tc.want)
 		}
 	}
+	// A secret with a non-ASCII character is found when an encoder escaped
+	// it, and without escapes.
+	rs2, err := Compile(Config{Secrets: []string{"pässwörd-42"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{`{"o":"x p\u00e4ssw\u00f6rd-42 y"}`, `{"o":"x pässwörd-42 y"}`} {
+		if got, _ := redactLine(rs2, line); got != `{"o":"x [REDACTED] y"}` {
+			t.Errorf("%s: got %s", line, got)
+		}
+	}
 	// A secret with a line break is found in JSON, where it is escaped.
 	got, res := redactLine(rs, `{"o":"one two\nlines"}`)
 	if got != `{"o":"one [REDACTED]"}` || ruleIDs(res.Matches)[0] != RuleUserSecret {

@@ -14,7 +14,7 @@ package redact
 // \uXXXX escape, which no encoder writes before a character of a keyword
 // it leaves unescaped.
 func (p *prefilter) hidden(raw []byte, hits []hit) bool {
-	if p.controls {
+	if p.controls || p.nonASCII {
 		return p.hiddenSlow(raw)
 	}
 	for _, h := range hits {
@@ -38,8 +38,9 @@ func (p *prefilter) hides(c byte, raw []byte, b int) bool {
 	return p.first[c] || (b > 0 && raw[b-1] < 128 && p.after[c][raw[b-1]])
 }
 
-// hiddenSlow is hidden when keywords hold control characters: every
-// escape is looked at.
+// hiddenSlow is hidden when keywords hold control characters or non-ASCII
+// ones (exact secrets): every escape is looked at, and any \uXXXX beyond
+// ASCII may hide a keyword.
 func (p *prefilter) hiddenSlow(raw []byte) bool {
 	for i := 0; ; {
 		j := indexByte(raw[i:], '\\')
@@ -53,7 +54,13 @@ func (p *prefilter) hiddenSlow(raw []byte) bool {
 		case '"', '\\', '/':
 			continue
 		case 'u':
-			if b+5 >= len(raw) || raw[b+2] != '0' || raw[b+3] != '0' {
+			if b+5 >= len(raw) {
+				continue
+			}
+			if raw[b+2] != '0' || raw[b+3] != '0' || hexValue(raw[b+4]) >= 8 {
+				if p.nonASCII {
+					return true
+				}
 				continue
 			}
 			c = hexValue(raw[b+4])<<4 | hexValue(raw[b+5])

@@ -54,8 +54,9 @@ type prefilter struct {
 	after [128][128]bool
 	first [128]bool
 	// controls: some keyword holds a control character, which JSON
-	// always escapes.
-	controls bool
+	// always escapes; nonASCII: some keyword holds a non-ASCII character,
+	// which an encoder may escape as \uXXXX.
+	controls, nonASCII bool
 	// escape is the index of a keyword of no rule, `\u00`, that finds
 	// the escapes hidden looks at during the scan it makes anyway.
 	escape int32
@@ -157,6 +158,7 @@ func charWeight(c byte) float64 {
 func (p *prefilter) noteChars(text []byte) {
 	for j, c := range text {
 		if c >= 128 {
+			p.nonASCII = true
 			continue
 		}
 		if c < 0x20 {
