@@ -2,7 +2,6 @@ package pretty
 
 import (
 	"bytes"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/zsj-dev/zsj/protocol"
@@ -54,7 +53,7 @@ func (c *strCursor) line(dst []byte, limit int) (out []byte, cut bool) {
 			c.pos += i
 			continue
 		}
-		r, n := unescape(rest)
+		r, n := protocol.DecodeEscape(rest)
 		c.pos += n
 		if r == '\n' {
 			break
@@ -69,51 +68,6 @@ func (c *strCursor) line(dst []byte, limit int) (out []byte, cut bool) {
 		dst = dst[:len(dst)-1]
 	}
 	return dst, cut
-}
-
-// unescape decodes the escape at the start of b and says how many bytes
-// it took. Lone surrogates become U+FFFD, as encoding/json does.
-func unescape(b []byte) (rune, int) {
-	switch b[1] {
-	case 'b':
-		return '\b', 2
-	case 'f':
-		return '\f', 2
-	case 'n':
-		return '\n', 2
-	case 'r':
-		return '\r', 2
-	case 't':
-		return '\t', 2
-	case 'u':
-		r := rune(hex4(b[2:6]))
-		if !utf16.IsSurrogate(r) {
-			return r, 6
-		}
-		if len(b) >= 12 && b[6] == '\\' && b[7] == 'u' {
-			if pair := utf16.DecodeRune(r, rune(hex4(b[8:12]))); pair != utf8.RuneError {
-				return pair, 12
-			}
-		}
-		return utf8.RuneError, 6
-	}
-	return rune(b[1]), 2 // '"', '\\', '/'
-}
-
-func hex4(h []byte) int {
-	v := 0
-	for _, c := range h {
-		v <<= 4
-		switch {
-		case c >= '0' && c <= '9':
-			v |= int(c - '0')
-		case c >= 'a' && c <= 'f':
-			v |= int(c - 'a' + 10)
-		default:
-			v |= int(c - 'A' + 10)
-		}
-	}
-	return v
 }
 
 // trimPartialRune drops an incomplete UTF-8 sequence left at the end of
@@ -149,7 +103,7 @@ func outputStats(v protocol.Value) (size, lines int) {
 			i += j
 			lastNewline = false
 		}
-		r, n := unescape(raw[i:])
+		r, n := protocol.DecodeEscape(raw[i:])
 		i += n
 		size += utf8.RuneLen(r)
 		lastNewline = r == '\n'

@@ -6,49 +6,51 @@ import (
 )
 
 // decodeString decodes the text between a JSON string's quotes, which the
-// scanner has already checked. Lone surrogates become U+FFFD, as in
-// encoding/json.
+// scanner has already checked.
 func decodeString(raw []byte) []byte {
 	out := make([]byte, 0, len(raw))
 	for i := 0; i < len(raw); {
-		c := raw[i]
-		if c != '\\' {
-			out = append(out, c)
+		if raw[i] != '\\' {
+			out = append(out, raw[i])
 			i++
 			continue
 		}
-		switch raw[i+1] {
-		case 'b':
-			out = append(out, '\b')
-		case 'f':
-			out = append(out, '\f')
-		case 'n':
-			out = append(out, '\n')
-		case 'r':
-			out = append(out, '\r')
-		case 't':
-			out = append(out, '\t')
-		case 'u':
-			r := rune(hexValue(raw[i+2 : i+6]))
-			i += 6
-			if utf16.IsSurrogate(r) {
-				if i+6 <= len(raw) && raw[i] == '\\' && raw[i+1] == 'u' {
-					if pair := utf16.DecodeRune(r, rune(hexValue(raw[i+2:i+6]))); pair != utf8.RuneError {
-						out = utf8.AppendRune(out, pair)
-						i += 6
-						continue
-					}
-				}
-				r = utf8.RuneError
-			}
-			out = utf8.AppendRune(out, r)
-			continue
-		default: // '"', '\\', '/'
-			out = append(out, raw[i+1])
-		}
-		i += 2
+		r, n := DecodeEscape(raw[i:])
+		out = utf8.AppendRune(out, r)
+		i += n
 	}
 	return out
+}
+
+// DecodeEscape decodes the escape at the start of b (b[0] is a backslash)
+// in a string the scanner has checked, returning the character and how many
+// bytes the escape spans. A surrogate pair written as two escapes is one
+// character; a lone surrogate becomes U+FFFD, as in encoding/json.
+func DecodeEscape(b []byte) (rune, int) {
+	switch b[1] {
+	case 'b':
+		return '\b', 2
+	case 'f':
+		return '\f', 2
+	case 'n':
+		return '\n', 2
+	case 'r':
+		return '\r', 2
+	case 't':
+		return '\t', 2
+	case 'u':
+		r := rune(hexValue(b[2:6]))
+		if !utf16.IsSurrogate(r) {
+			return r, 6
+		}
+		if len(b) >= 12 && b[6] == '\\' && b[7] == 'u' {
+			if pair := utf16.DecodeRune(r, rune(hexValue(b[8:12]))); pair != utf8.RuneError {
+				return pair, 12
+			}
+		}
+		return utf8.RuneError, 6
+	}
+	return rune(b[1]), 2 // '"', '\\', '/'
 }
 
 func hexValue(h []byte) int {
