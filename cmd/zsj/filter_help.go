@@ -1,0 +1,60 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/zsj-dev/zsj/filters"
+)
+
+// filterHelp is the long help of zsj filter: what it adds to jq, the
+// shortcuts, the Zero helpers with an example each, how it differs from
+// jq, and the exit codes.
+func filterHelp() string {
+	var b strings.Builder
+	b.WriteString(`Filter runs a jq expression (the gojq library) over each event of the logs,
+as jq does over a stream of JSON values, with jq's flags and exit codes.
+Results are indented on a terminal and written one per line otherwise.
+
+Events that come out unchanged ('.', 'select(...)') are written from their
+own bytes, so key order, big numbers, number spelling and escapes survive.
+Objects built from events keep the event's key order; keys the event did
+not have follow, sorted.
+
+Shortcuts select events without jq and write them as they are:
+  --type T      events of type T (repeat the flag, or T1,T2)
+  --run ID      events of the run ID
+  --id ID       one tool call: its call, permission events and result
+  --tool NAME   calls of tool NAME, their permission events and results
+  --blocked     events with sandbox metadata (block; violation in v1)
+  --failed      error events, tool results and runs with status "error"
+Different shortcuts must all match. Given an EXPR too, they pick the events
+the expression sees. Shortcuts look at the structure of a line and its
+top-level fields only; 'zsj validate' checks the rest. With a shortcut, a
+first argument that is "-" or an existing path is an input, not EXPR.
+
+--upgrade shows version 1 events to the expression (and the shortcuts) as
+version 2: violation renamed block, schemaVersion 2. One query then works
+on old and new logs.
+
+Zero helpers, defined for every expression (a definition of the same name
+in EXPR replaces one):
+`)
+	for _, h := range filters.Prelude {
+		fmt.Fprintf(&b, "  %-13s %s\n  %-13s   %s\n", h.Call, h.Doc, "", h.Example)
+	}
+	b.WriteString(`
+Differences from jq 1.6, mostly gojq's: integers are exact (no rounding
+beyond 2^53); keys, to_entries, tojson, tostring and .[] on an object go
+in sorted key order; @text/tostring/tojson/@csv write numbers as gojq
+does; regular expressions are Go's (RE2); -r with -a writes no quotes
+(jq 1.7); a failed event exits 5 even when a later one succeeds (jq 1.7);
+stderr writes compact JSON (jq 1.6). Inputs are one JSON value per line.
+See the package documentation of zsj/filters for the full list.
+
+Exit status, as jq: 0 ok; 1 with -e, the last result was false or null;
+2 usage error, an unreadable input, or a line that is not JSON; 3 EXPR does
+not compile; 4 with -e, no result at all; 5 an event failed (the others are
+still evaluated); halt_error sets its own.`)
+	return b.String()
+}

@@ -1,0 +1,110 @@
+package filters
+
+import "github.com/itchyny/gojq"
+
+// emit writes one result.
+func (w *worker) emit(v any) {
+	o := &w.f.opts.Output
+	if s, ok := v.(string); ok && o.rawStrings() {
+		if o.NUL && containsNUL(s) {
+			w.runtimeErrors++
+			w.error("cannot write a string that holds a NUL character with --raw-output0")
+			return
+		}
+		if o.ASCII {
+			w.out = appendRawASCII(w.out, s)
+		} else {
+			w.out = append(w.out, s...)
+		}
+	} else {
+		w.out = w.enc.encode(w.out, v)
+	}
+	w.out = o.terminate(w.out)
+	w.outputs++
+	w.lastFalsy = v == nil || v == false
+	w.maybeFlush()
+}
+
+// emitLine writes an event that comes out unchanged from its own bytes
+// (with -S, from its decoded value: keys must be sorted).
+func (w *worker) emitLine(text []byte) {
+	if w.f.opts.Output.SortKeys {
+		v, err := w.dec.decode(text)
+		if err != nil {
+			w.badLine(err)
+			return
+		}
+		w.emit(v)
+		return
+	}
+	w.out = w.enc.reuse(w.out, trimSpace(text), 0)
+	w.out = w.f.opts.Output.terminate(w.out)
+	w.outputs++
+	w.lastFalsy = false
+	w.maybeFlush()
+}
+
+func (w *worker) maybeFlush() {
+	if w.flush != nil && len(w.out) >= flushSize {
+		w.flush()
+	}
+}
+
+func trimSpace(b []byte) []byte {
+	i, j := 0, len(b)
+	for i < j && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	for j > i && (b[j-1] == ' ' || b[j-1] == '\t') {
+		j--
+	}
+	return b[i:j]
+}
+
+func containsNUL(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// appendRawASCII writes a raw string (-r with -a) with its non-ASCII
+// characters escaped, as jq 1.7 does.
+func appendRawASCII(b []byte, s string) []byte {
+	for _, r := range s {
+		if r < 0x80 {
+			b = append(b, byte(r))
+		} else {
+			b = appendUnicodeEscape(b, r)
+		}
+	}
+	return b
+}
+
+func (w *worker) badLine(err *SyntaxError) {
+	w.badLines++
+	w.error(err.Error())
+}
+
+func (w *worker) error(msg string) {
+	w.notes = append(w.notes, note{at: len(w.out), name: w.name, line: w.line, relative: w.relative, msg: msg})
+}
+
+func (w *worker) rawNote(text []byte) {
+	w.notes = append(w.notes, note{at: len(w.out), raw: text})
+}
+
+// halt ends the run (halt, halt_error): halt_error's value goes to stderr,
+// a string as it is, anything else as JSON on a line.
+func (w *worker) halt(err *gojq.HaltError) {
+	w.halted, w.haltCode = true, err.ExitCode()
+	switch v := err.Value().(type) {
+	case nil:
+	case string:
+		w.rawNote([]byte(v))
+	default:
+		w.rawNote(append(w.small.encode(nil, v), '\n'))
+	}
+}

@@ -1,0 +1,55 @@
+package filters
+
+import "github.com/itchyny/gojq"
+
+// nextEvent reads the next selected event for input and inputs (and for
+// the main loop of sequential runs); bad lines are reported and skipped.
+func (w *worker) nextEvent() (any, bool) {
+	if w.haveSlurped { // -n -s: input returns the slurped array, once
+		v := w.slurped
+		w.slurped, w.haveSlurped = nil, false
+		return v, true
+	}
+	for {
+		text, ok := w.src.next()
+		if !ok {
+			return nil, false
+		}
+		if blank(text) {
+			continue
+		}
+		if w.resetPerInput {
+			w.order.reset()
+		}
+		text = w.upgrade(text)
+		if w.sel != nil {
+			fs, err := scanFields(text, w.fields[:0])
+			w.fields = fs
+			if err != nil {
+				w.badLine(err)
+				continue
+			}
+			if !w.sel.match(fs) {
+				continue
+			}
+		}
+		v, err := w.dec.decode(text)
+		if err != nil {
+			w.badLine(err)
+			continue
+		}
+		return v, true
+	}
+}
+
+// inputs is the iterator behind input and inputs.
+func (w *worker) inputs() gojq.Iter { return inputIter{w} }
+
+type inputIter struct{ w *worker }
+
+func (it inputIter) Next() (any, bool) {
+	if it.w.src == nil { // compiling to check the expression
+		return nil, false
+	}
+	return it.w.nextEvent()
+}
