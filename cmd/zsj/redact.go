@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -20,9 +19,7 @@ import (
 func init() { register(newRedactCmd) }
 
 type redactOptions struct {
-	output      string
-	inPlace     bool
-	backup      string
+	rewriteFlags
 	check       bool
 	format      string
 	dropInvalid bool
@@ -86,9 +83,7 @@ Exit status: 0 done, 1 --check found secrets or a line was not JSON,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVarP(&opts.output, "output", "o", "", "write to `FILE` (replaced atomically; gzip or zstd by its .gz or .zst name)")
-	f.BoolVarP(&opts.inPlace, "in-place", "i", false, "replace each file with its redaction")
-	f.StringVar(&opts.backup, "backup", "", "with -i, keep each replaced file as its name + `SUFFIX`")
+	opts.rewriteFlags.register(f, "its redaction")
 	f.BoolVar(&opts.check, "check", false, "write nothing; list the secrets found and exit 1 if there are any")
 	f.StringVar(&opts.format, "format", "text", "how --check and problems are printed: text, json or github")
 	f.BoolVar(&opts.dropInvalid, "drop-invalid", false, "replace lines that are not JSON by an empty line instead of redacting their text")
@@ -105,28 +100,12 @@ Exit status: 0 done, 1 --check found secrets or a line was not JSON,
 // validate rejects flag combinations that cannot mean anything sensible.
 func (o *redactOptions) validate(args []string) error {
 	switch {
-	case o.check && (o.inPlace || o.output != ""):
+	case o.check && o.writes():
 		return errors.New("--check writes nothing: it cannot be used with -i or -o")
-	case o.inPlace && o.output != "":
-		return errors.New("-o and -i cannot be used together")
-	case o.backup != "" && !o.inPlace:
-		return errors.New("--backup needs -i (--in-place)")
-	case strings.ContainsAny(o.backup, `/\`):
-		return errors.New("--backup is a suffix added to the file name, not a path")
 	case o.replacement == "":
 		return errors.New("--replacement must not be empty")
 	}
-	if o.inPlace {
-		if len(args) == 0 {
-			return errors.New("-i needs files or directories to rewrite; standard input has no file to replace")
-		}
-		for _, arg := range args {
-			if arg == "-" {
-				return errors.New(`-i cannot rewrite standard input ("-") in place`)
-			}
-		}
-	}
-	return nil
+	return o.rewriteFlags.validate(args)
 }
 
 // ruleSet builds the rules from the flags. Warnings about a rules file
@@ -168,17 +147,7 @@ func (o *redactOptions) ruleSet(a *app) (*redact.RuleSet, error) {
 	return redact.Compile(cfg)
 }
 
-func (o *redactOptions) mode() rewrite.Mode {
-	switch {
-	case o.check:
-		return rewrite.DryRun
-	case o.inPlace:
-		return rewrite.InPlace
-	case o.output != "":
-		return rewrite.OutputFile
-	}
-	return rewrite.Stdout
-}
+func (o *redactOptions) mode() rewrite.Mode { return o.rewriteFlags.mode(o.check) }
 
 func runRedact(a *app, args []string, opts redactOptions, format report.Format, rules *redact.RuleSet) error {
 	sources, openErrs, err := expandInputs(args)

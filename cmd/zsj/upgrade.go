@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -16,13 +15,11 @@ import (
 func init() { register(newUpgradeCmd) }
 
 type upgradeOptions struct {
-	to      int
-	output  string
-	inPlace bool
-	backup  string
-	dryRun  bool
-	check   bool
-	strict  bool
+	to int
+	rewriteFlags
+	dryRun bool
+	check  bool
+	strict bool
 }
 
 func newUpgradeCmd(a *app) *cobra.Command {
@@ -66,9 +63,7 @@ to upgrade), 2 usage error, 3 a file could not be read or written.`,
 	}
 	f := cmd.Flags()
 	f.IntVar(&opts.to, "to", 2, "the schema version to rewrite to: 2, or 1 to downgrade")
-	f.StringVarP(&opts.output, "output", "o", "", "write to `FILE` (replaced atomically; gzip or zstd by its .gz or .zst name)")
-	f.BoolVarP(&opts.inPlace, "in-place", "i", false, "replace each file with its upgrade")
-	f.StringVar(&opts.backup, "backup", "", "with -i, keep each replaced file as its name + `SUFFIX`")
+	opts.rewriteFlags.register(f, "its upgrade")
 	f.BoolVarP(&opts.dryRun, "dry-run", "n", false, "write nothing; print how many events each file would change")
 	f.BoolVar(&opts.check, "check", false, "write nothing; exit 1 if any file needs upgrading")
 	f.BoolVar(&opts.strict, "strict", false, "write nothing of a file that has a line that cannot be upgraded")
@@ -82,42 +77,19 @@ func (o *upgradeOptions) validate(args []string) error {
 		return fmt.Errorf("--to must be 1 or 2, not %d", o.to)
 	case o.dryRun && o.check:
 		return errors.New("--dry-run and --check cannot be used together")
-	case (o.dryRun || o.check) && (o.inPlace || o.output != ""):
+	case (o.dryRun || o.check) && o.writes():
 		return errors.New("--dry-run and --check write nothing: they cannot be used with -i or -o")
-	case o.inPlace && o.output != "":
-		return errors.New("-o and -i cannot be used together")
-	case o.backup != "" && !o.inPlace:
-		return errors.New("--backup needs -i (--in-place)")
-	case strings.ContainsAny(o.backup, `/\`):
-		return errors.New("--backup is a suffix added to the file name, not a path")
 	}
-	if o.inPlace {
-		if len(args) == 0 {
-			return errors.New("-i needs files or directories to rewrite; standard input has no file to replace")
-		}
-		for _, arg := range args {
-			if arg == "-" {
-				return errors.New(`-i cannot rewrite standard input ("-") in place`)
-			}
-		}
-	}
-	return nil
+	return o.rewriteFlags.validate(args)
 }
 
-func (o *upgradeOptions) mode() rewrite.Mode {
-	switch {
-	case o.dryRun || o.check:
-		return rewrite.DryRun
-	case o.inPlace:
-		return rewrite.InPlace
-	case o.output != "":
-		return rewrite.OutputFile
-	}
-	return rewrite.Stdout
-}
+func (o *upgradeOptions) mode() rewrite.Mode { return o.rewriteFlags.mode(o.dryRun || o.check) }
 
 func runUpgrade(a *app, args []string, opts upgradeOptions) error {
-	sources, openErrs := input.Expand(args)
+	sources, openErrs, err := expandInputs(args)
+	if err != nil {
+		return err
+	}
 	for _, err := range openErrs {
 		reportReadError(a, err)
 	}
