@@ -85,7 +85,7 @@ func newWorker(f *Filter, ownLines bool) *worker {
 	return w
 }
 
-// line evaluates one line of input.
+// handleLine evaluates one line of input.
 func (w *worker) handleLine(text []byte) {
 	if blank(text) {
 		return
