@@ -207,27 +207,33 @@ else
 fi
 
 if built filter; then
-	measure "filter expr zsj" "$runs_zsj" "$warmup_zsj" $oh "zsj filter -c '$usage_sel' $oh"
-	measure "filter --type zsj" "$runs_zsj" "$warmup_zsj" $oh "zsj filter --type usage $oh"
-	measure "filter jq" "$runs_other" "$warmup_other" $oh "jq -c '$usage_sel' $oh"
-	measure "filter gojq" "$runs_other" "$warmup_other" $oh "gojq -c '$usage_sel' $oh"
-	row "filter expression" "filter expr zsj" "filter jq" "filter gojq"
-	row "filter --type" "filter --type zsj" "filter jq" "filter gojq"
-	target "filter expression: zsj >= 2x jq" ratio "filter expr zsj" "filter jq" 2
-	target "filter expression: zsj >= 3x gojq" ratio "filter expr zsj" "filter gojq" 3
-	target "filter --type usage: zsj >= 20x jq (with the select)" ratio "filter --type zsj" "filter jq" 20
+	for f in $oh $chatty; do
+		c=${f%.jsonl}
+		measure "filter expr $c zsj" "$runs_zsj" "$warmup_zsj" "$f" "zsj filter -c '$usage_sel' $f"
+		measure "filter --type $c zsj" "$runs_zsj" "$warmup_zsj" "$f" "zsj filter --type usage $f"
+		measure "filter $c jq" "$runs_other" "$warmup_other" "$f" "jq -c '$usage_sel' $f"
+		measure "filter $c gojq" "$runs_other" "$warmup_other" "$f" "gojq -c '$usage_sel' $f"
+		row "filter expression" "filter expr $c zsj" "filter $c jq" "filter $c gojq"
+		row "filter --type" "filter --type $c zsj" "filter $c jq" "filter $c gojq"
+		target "filter expression, ${LABEL[$f]}: zsj >= 2x jq" ratio "filter expr $c zsj" "filter $c jq" 2
+		target "filter expression, ${LABEL[$f]}: zsj >= 3x gojq" ratio "filter expr $c zsj" "filter $c gojq" 3
+		target "filter --type usage, ${LABEL[$f]}: zsj >= 20x jq (with the select)" ratio "filter --type $c zsj" "filter $c jq" 20
+	done
 else
 	skip filter "not built yet"
 fi
 
 usage_sum="[inputs | $usage_sel | .totalTokens] | add"
 if built usage; then
-	measure "usage zsj" "$runs_zsj" "$warmup_zsj" $oh "zsj usage $oh"
-	measure "usage jq" "$runs_other" "$warmup_other" $oh "jq -n '$usage_sum' $oh"
-	measure "usage gojq" "$runs_other" "$warmup_other" $oh "gojq -n '$usage_sum' $oh"
-	row "usage totals" "usage zsj" "usage jq" "usage gojq"
-	target "usage: zsj >= 10x jq" ratio "usage zsj" "usage jq" 10
-	target "usage, ${LABEL[$oh]}: peak RSS < 100 MB" rss "usage zsj" "" 100
+	for f in $oh $chatty; do
+		c=${f%.jsonl}
+		measure "usage $c zsj" "$runs_zsj" "$warmup_zsj" "$f" "zsj usage $f"
+		measure "usage $c jq" "$runs_other" "$warmup_other" "$f" "jq -n '$usage_sum' $f"
+		measure "usage $c gojq" "$runs_other" "$warmup_other" "$f" "gojq -n '$usage_sum' $f"
+		row "usage totals" "usage $c zsj" "usage $c jq" "usage $c gojq"
+		target "usage, ${LABEL[$f]}: zsj >= 10x jq" ratio "usage $c zsj" "usage $c jq" 10
+	done
+	target "usage, ${LABEL[$oh]}: peak RSS < 100 MB" rss "usage ${oh%.jsonl} zsj" "" 100
 else
 	skip usage "not built yet"
 fi
