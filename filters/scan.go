@@ -60,36 +60,39 @@ func specialBytes(x uint64) uint64 {
 	return found & msb
 }
 
-// skipPlain returns the index of the first byte at or after i that is not
-// plain printable ASCII other than a quote or backslash. Tool outputs make
-// strings the bulk of a log, so this runs sixteen bytes a step.
-func skipPlain(d []byte, i int) int {
-	for i+16 <= len(d) {
-		m := specialBytes(binary.LittleEndian.Uint64(d[i:]))
-		if m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
-		}
-		m = specialBytes(binary.LittleEndian.Uint64(d[i+8:]))
-		if m != 0 {
-			return i + 8 + bits.TrailingZeros64(m)>>3
-		}
-		i += 16
+// plainByte marks the bytes that may stand in a string as they are:
+// printable ASCII other than a quote or a backslash.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
 	}
-	for i < len(d) {
-		if c := d[i]; c == '"' || c == '\\' || c < 0x20 || c >= 0x80 {
-			return i
-		}
-		i++
-	}
-	return i
-}
+	return t
+}()
+
+// simpleEscape marks the characters that complete a two-byte escape.
+var simpleEscape = [256]bool{'"': true, '\\': true, '/': true, 'b': true, 'f': true, 'n': true, 'r': true, 't': true}
 
 // scanString checks the string whose opening quote is d[i] and returns the
-// index after its closing quote, and whether it holds escapes.
+// index after its closing quote, and whether it holds escapes. Tool
+// outputs make strings the bulk of a log, so plain bytes are skipped
+// sixteen at a time, and the common escapes handled in line.
 func scanString(d []byte, i int) (end int, escaped bool, err *SyntaxError) {
 	i++
 	for {
-		i = skipPlain(d, i)
+		for i+16 <= len(d) {
+			if m := specialBytes(binary.LittleEndian.Uint64(d[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			if m := specialBytes(binary.LittleEndian.Uint64(d[i+8:])); m != 0 {
+				i += 8 + bits.TrailingZeros64(m)>>3
+				break
+			}
+			i += 16
+		}
+		for i < len(d) && plainByte[d[i]] { // the last bytes, or none
+			i++
+		}
 		if i >= len(d) {
 			return i, escaped, syntaxErr(i, "the line ends inside a string")
 		}
@@ -98,6 +101,10 @@ func scanString(d []byte, i int) (end int, escaped bool, err *SyntaxError) {
 			return i + 1, escaped, nil
 		case c == '\\':
 			escaped = true
+			if i+1 < len(d) && simpleEscape[d[i+1]] {
+				i += 2
+				continue
+			}
 			n := escapeLen(d[i:])
 			if n <= 0 {
 				if n == 0 {
