@@ -95,14 +95,15 @@ func lastNewline(b []byte) int {
 	return -1
 }
 
-// readChunks reads every source in order and passes its chunks to send,
-// stopping early when send returns false (the run is over).
+// readChunks reads every source in order, size bytes a read, and passes
+// its chunks to send, stopping early when send returns false (the run is
+// over).
 //
 // Files are read, not mapped: on the virtual machines zsj was measured
 // on, scanning a mapped page cache cost three times as much as reading
 // into a few buffers that stay in the processor's cache (page faults and
 // TLB misses on 4 KB pages, and unmapping at the end).
-func readChunks(sources []input.Source, stdin io.Reader, send func(*chunk) bool) {
+func readChunks(sources []input.Source, stdin io.Reader, size int, send func(*chunk) bool) {
 	for _, src := range sources {
 		s, err := input.Open(src, stdin)
 		if err != nil {
@@ -111,7 +112,7 @@ func readChunks(sources []input.Source, stdin io.Reader, send func(*chunk) bool)
 			}
 			continue
 		}
-		ok := readStream(s, send)
+		ok := readStream(s, size, send)
 		s.Close()
 		if !ok {
 			return
@@ -123,8 +124,8 @@ func readChunks(sources []input.Source, stdin io.Reader, send func(*chunk) bool)
 // read so far go out. Reads of a file come back full; a pipe returns what
 // it has, so lines arriving slowly are handled as they come and not when a
 // megabyte has gathered.
-func readStream(s *input.Stream, send func(*chunk) bool) bool {
-	blk := getBlock(blockReads * readSize)
+func readStream(s *input.Stream, size int, send func(*chunk) bool) bool {
+	blk := getBlock(blockReads * size)
 	defer func() { release(blk) }()
 	start, n := 0, 0 // blk.data[start:n] is read and not yet sent
 	first := true
@@ -135,15 +136,15 @@ func readStream(s *input.Stream, send func(*chunk) bool) bool {
 		return send(c)
 	}
 	for {
-		if len(blk.data)-n < readSize {
+		if len(blk.data)-n < size {
 			// No room for a whole read: carry the partial line over to
 			// a fresh block (a larger one for a line longer than this).
-			next := getBlock(max(blockReads*readSize, 2*(n-start)+readSize))
+			next := getBlock(max(blockReads*size, 2*(n-start)+size))
 			n = copy(next.data, blk.data[start:n])
 			release(blk)
 			blk, start = next, 0
 		}
-		m, err := s.Read(blk.data[n : n+readSize])
+		m, err := s.Read(blk.data[n : n+size])
 		n += m
 		if err != nil {
 			var readErr error

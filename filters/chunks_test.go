@@ -49,7 +49,7 @@ func TestChunksAreWholeLines(t *testing.T) {
 	for _, src := range []input.Source{{Name: path, Path: path}, {Name: gzPath, Path: gzPath}} {
 		var got []byte
 		n := 0
-		readChunks([]input.Source{src}, nil, func(c *chunk) bool {
+		readChunks([]input.Source{src}, nil, readSize, func(c *chunk) bool {
 			if c.err != nil {
 				t.Fatalf("%s: %v", c.name, c.err)
 			}

@@ -66,12 +66,15 @@ type Filter struct {
 	names   []string // variable names, $ included, in the order of values
 	values  []any
 	prelude *preludeLoader
+	// readSize is the size of one read, fixed when the filter is made
+	// (tests lower it: a run's reader may outlive the run).
+	readSize int
 }
 
 // New parses and compiles the expression, so that mistakes in it are
 // reported before any input is read. Errors are *CompileError.
 func New(opts Options) (*Filter, error) {
-	f := &Filter{opts: opts}
+	f := &Filter{opts: opts, readSize: readSize}
 	prelude, err := newPreludeLoader()
 	if err != nil {
 		return nil, fmt.Errorf("the prelude does not parse: %w", err) // a bug

@@ -57,7 +57,7 @@ func (f *Filter) runParallel(sources []input.Source, io IO, s *sink) error {
 	go func() {
 		defer close(order)
 		defer close(jobs)
-		readChunks(sources, io.Stdin, func(c *chunk) bool {
+		readChunks(sources, io.Stdin, f.readSize, func(c *chunk) bool {
 			t := &task{c: c, parts: make(chan part, partsBuffered)}
 			select {
 			case order <- t:
@@ -88,12 +88,15 @@ func (f *Filter) runParallel(sources []input.Source, io IO, s *sink) error {
 		}()
 	}
 
-	s.writeTasks(order, func() {
-		if stopped.CompareAndSwap(false, true) {
-			close(stop)
-		}
-	})
-	wg.Wait()
+	if s.writeTasks(order) {
+		wg.Wait()
+		return nil
+	}
+	// A closed pipe or a halt: the reader and the workers are told to
+	// stop and left to end on their own. The reader may be blocked on a
+	// terminal or a quiet pipe, which must not keep the run from ending.
+	stopped.Store(true)
+	close(stop)
 	return nil
 }
 
@@ -126,17 +129,11 @@ func (w *worker) chunk(t *task, stop <-chan struct{}, stopped *atomic.Bool) {
 	w.halted = false
 }
 
-// writeTasks writes the results of tasks in order until the tasks run out,
-// a write fails or an event halts the run; then it calls stop and lets the
-// remaining tasks drain.
-func (s *sink) writeTasks(order <-chan *task, stop func()) {
+// writeTasks writes the results of tasks in order until the tasks run out
+// (true), or a write fails or an event halts the run (false).
+func (s *sink) writeTasks(order <-chan *task) bool {
 	base := 0 // line number before the current chunk's first line
 	for t := range order {
-		if s.err != nil || s.res.Halted {
-			for range t.parts {
-			}
-			continue
-		}
 		c := t.c
 		if c.first {
 			base = 0
@@ -166,14 +163,12 @@ func (s *sink) writeTasks(order <-chan *task, stop func()) {
 				s.res.Halted, s.res.HaltCode = true, p.haltCode
 			}
 			if s.err != nil || s.res.Halted {
-				stop() // the worker may be in an endless expression
+				return false
 			}
 		}
-		if c.err != nil && s.err == nil && !s.res.Halted {
+		if c.err != nil {
 			s.readFailed(c.name, base+1, c.err)
 		}
-		if s.err != nil || s.res.Halted {
-			stop()
-		}
 	}
+	return s.err == nil
 }

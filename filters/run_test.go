@@ -3,8 +3,12 @@ package filters
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/zsj-dev/zsj/internal/input"
 )
 
 // Lines whose bytes jq would not reproduce: spacing, number spelling, big
@@ -284,6 +288,49 @@ func TestPathLookupMatchesGojq(t *testing.T) {
 			if fastOut != slowOut || fastErr != slowErr || fastRes != slowRes {
 				t.Errorf("%s %+v:\nlookup: %q %q %+v\ngojq:   %q %q %+v", expr, out, fastOut, fastErr, fastRes, slowOut, slowErr, slowRes)
 			}
+		}
+	}
+}
+
+// blockingReader returns its text, then blocks forever, like a terminal
+// or a pipe whose writer has nothing more to say.
+type blockingReader struct{ text string }
+
+func (r *blockingReader) Read(p []byte) (int, error) {
+	if r.text == "" {
+		select {}
+	}
+	n := copy(p, r.text)
+	r.text = r.text[n:]
+	return n, nil
+}
+
+// halt, and -n without input, end the run at once, whatever the input is
+// still doing.
+func TestRunEndsWithoutWaitingForInput(t *testing.T) {
+	for _, opts := range []Options{
+		{Expr: `halt`},
+		{Expr: `select(.a == 1) | halt_error(3)`, Workers: 1},
+		{Expr: `input | halt`, NullInput: true},
+		{Expr: `1 + 1`, NullInput: true},
+		{Expr: `input_line_number, halt`}, // sequential, line by line
+	} {
+		f, err := New(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			f.Run([]input.Source{{Name: input.StdinName}}, IO{
+				Stdin:  &blockingReader{"{\"a\":1}\n"},
+				Stdout: io.Discard, Stderr: io.Discard, Report: func(error) {},
+			})
+		}()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: the run waits for input it does not need", opts.Expr)
 		}
 	}
 }

@@ -10,27 +10,29 @@ const readAhead = 4
 // for -n, -s, input/inputs, input_line_number and --tool, where an event's
 // result depends on the events before it.
 func (f *Filter) runSequential(sources []input.Source, io IO, s *sink) error {
+	// The reader starts with the first line asked for: -n without input
+	// reads nothing, as in jq (stdin may be a terminal). It is not waited
+	// for at the end either: a read of a terminal or a quiet pipe may
+	// never return, and then halt could not end the run.
 	chunks := make(chan *chunk, readAhead)
 	stop := make(chan struct{})
-	defer func() {
-		close(stop)
-		for range chunks { // let the reader see stop and finish
-		}
-	}()
-	go func() {
-		defer close(chunks)
-		readChunks(sources, io.Stdin, func(c *chunk) bool {
-			select {
-			case chunks <- c:
-				return true
-			case <-stop:
-				return false
-			}
-		})
-	}()
+	defer close(stop)
+	startReader := func() {
+		go func() {
+			defer close(chunks)
+			readChunks(sources, io.Stdin, f.readSize, func(c *chunk) bool {
+				select {
+				case chunks <- c:
+					return true
+				case <-stop:
+					return false
+				}
+			})
+		}()
+	}
 
 	w := newWorker(f, true)
-	w.src = &lineSource{chunks: chunks, w: w, sink: s}
+	w.src = &lineSource{chunks: chunks, start: startReader, w: w, sink: s}
 	w.flush = func() {
 		s.write(w.out, w.notes, 0)
 		s.tally(w.counts)
@@ -91,6 +93,7 @@ func (f *Filter) runSequential(sources []input.Source, io IO, s *sink) error {
 // keeps the worker's name and line number up to date.
 type lineSource struct {
 	chunks  <-chan *chunk
+	start   func() // starts the reader, on the first call of next
 	cur     *chunk
 	data    []byte // the unread part of cur
 	atStart bool   // data starts at the beginning of its stream
@@ -101,6 +104,10 @@ type lineSource struct {
 // next returns the next line, without its line end; false at the end of
 // the input or once results can no longer be written.
 func (s *lineSource) next() ([]byte, bool) {
+	if s.start != nil {
+		s.start()
+		s.start = nil
+	}
 	for {
 		if s.sink.err != nil || s.w.halted {
 			return nil, false
