@@ -4,10 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/signal"
 	"runtime/debug"
 	"strconv"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -72,11 +70,6 @@ func newFilterCmd(a *app) *cobra.Command {
 				return usageError(err)
 			}
 			a.io.DecideColor(mode)
-			// `zsj filter ... | head` must end quietly: with SIGPIPE
-			// ignored the write fails with EPIPE, which run treats as a
-			// normal end. main does this too; doing it here keeps it so
-			// wherever run is called from (the end-to-end scripts).
-			signal.Ignore(syscall.SIGPIPE)
 			// Decoding events makes much short-lived garbage while the
 			// live heap stays a few chunks: collecting a quarter as
 			// often cut CPU time by about 40% on chatty logs. GOGC, when
