@@ -139,7 +139,11 @@ func (u *Upgrader) splice(line, dst []byte, members []Member, version, other, fr
 	n := 0
 	if from != u.To {
 		m := members[version]
-		edits[n] = edit{m.ValueStart, m.ValueStart + len(m.Value.Raw), strconv.Itoa(u.To)}
+		end := m.ValueStart + len(m.Value.Raw)
+		if keepsSpelling(m.Value.Raw) {
+			end = m.ValueStart + 1 // only the leading digit: 1.0 <-> 2.0
+		}
+		edits[n] = edit{m.ValueStart, end, strconv.Itoa(u.To)}
 		n++
 	}
 	if other >= 0 {
@@ -158,4 +162,28 @@ func (u *Upgrader) splice(line, dst []byte, members []Member, version, other, fr
 		pos = e.end
 	}
 	return append(dst, line[pos:]...)
+}
+
+// keepsSpelling reports whether a version number is its leading digit
+// followed only by zeros in a fraction or an exponent (1, 1.0, 1e0, 2.00):
+// then only that digit changes, so the number keeps its spelling and a
+// v1 -> v2 -> v1 trip gives back the same bytes.
+func keepsSpelling(raw []byte) bool {
+	i := 1
+	if i < len(raw) && raw[i] == '.' {
+		i++
+		for i < len(raw) && raw[i] == '0' {
+			i++
+		}
+	}
+	if i < len(raw) && (raw[i] == 'e' || raw[i] == 'E') {
+		i++
+		if i < len(raw) && (raw[i] == '+' || raw[i] == '-') {
+			i++
+		}
+		for i < len(raw) && raw[i] == '0' {
+			i++
+		}
+	}
+	return i == len(raw)
 }
