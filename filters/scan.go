@@ -105,7 +105,7 @@ func scanString(d []byte, i int) (end int, escaped bool, err *SyntaxError) {
 				i += 2
 				continue
 			}
-			n := escapeLen(d[i:])
+			n := protocol.EscapeLen(d[i:])
 			if n <= 0 {
 				if n == 0 {
 					return i, escaped, syntaxErr(i, "the line ends inside a string escape")
@@ -123,33 +123,6 @@ func scanString(d []byte, i int) (end int, escaped bool, err *SyntaxError) {
 			i += size
 		}
 	}
-}
-
-// escapeLen returns the length of the escape at the start of b (a
-// backslash), 0 when b ends inside it, -1 when it is not valid JSON.
-func escapeLen(b []byte) int {
-	if len(b) < 2 {
-		return 0
-	}
-	switch b[1] {
-	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-		return 2
-	case 'u':
-		for k := 2; k < 6; k++ {
-			if k >= len(b) {
-				return 0
-			}
-			if !isHex(b[k]) {
-				return -1
-			}
-		}
-		return 6
-	}
-	return -1
-}
-
-func isHex(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
 // scanNumber checks the number starting at d[i] and returns the index after

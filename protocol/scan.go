@@ -348,7 +348,7 @@ func (s *scanner) str() (escaped bool) {
 				i += 2
 				continue
 			}
-			n := escapeLen(d[i:])
+			n := EscapeLen(d[i:])
 			if n <= 0 {
 				s.pos = i
 				if n == 0 {
@@ -386,9 +386,9 @@ func (s *scanner) str() (escaped bool) {
 // simpleEscape marks the characters that complete a two-byte escape.
 var simpleEscape = [256]bool{'"': true, '\\': true, '/': true, 'b': true, 'f': true, 'n': true, 'r': true, 't': true}
 
-// escapeLen returns the length of the escape at the start of b (which
+// EscapeLen returns the length of the escape at the start of b (which
 // starts with a backslash), 0 when b ends inside it, -1 when it is invalid.
-func escapeLen(b []byte) int {
+func EscapeLen(b []byte) int {
 	if len(b) < 2 {
 		return 0
 	}
