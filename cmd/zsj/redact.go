@@ -49,8 +49,8 @@ own fields (type, runId, id, sessionId, status...) are never changed, so a
 redacted log still validates.
 
 A line that is not JSON is never passed on as it was: the text rules are
-applied to it and it is reported, or with --drop-invalid it is replaced by
-an empty line (ignored by readers, and line numbers stay the same).
+applied to it and it is reported, or with --drop-invalid it is dropped
+(and counted).
 
 Output goes to standard output, to a file with -o, or back into each file
 with -i (atomically, in its own compression). --check writes nothing and
@@ -86,7 +86,7 @@ Exit status: 0 done, 1 --check found secrets or a line was not JSON,
 	opts.rewriteFlags.register(f, "its redaction")
 	f.BoolVar(&opts.check, "check", false, "write nothing; list the secrets found and exit 1 if there are any")
 	f.StringVar(&opts.format, "format", "text", "how --check and problems are printed: text, json or github")
-	f.BoolVar(&opts.dropInvalid, "drop-invalid", false, "replace lines that are not JSON by an empty line instead of redacting their text")
+	f.BoolVar(&opts.dropInvalid, "drop-invalid", false, "drop lines that are not JSON instead of redacting their text")
 	f.StringArrayVar(&opts.secrets, "secret", nil, "also redact this exact `VALUE` (repeatable; prefer --secret-env, the command line is visible to other users)")
 	f.StringVar(&opts.secretsFile, "secrets-file", "", "also redact the values in `FILE`, one per line")
 	f.StringArrayVar(&opts.secretEnvs, "secret-env", nil, "also redact the value of the environment variable `NAME` (repeatable)")
@@ -204,7 +204,7 @@ func redactTransform(rd *redact.Redactor, opts redactOptions, out *redactOutput)
 		if res.Invalid != nil {
 			problems = append(problems, invalidProblem(line, res, opts))
 			if opts.dropInvalid {
-				return dst, true, problems // an empty line in its place
+				return nil, true, problems // dropped
 			}
 		}
 		return text, res.Changed, problems

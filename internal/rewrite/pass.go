@@ -61,7 +61,9 @@ func (p *pass) next() (outLine, error) {
 	p.res.Lines++
 	var problems []protocol.Problem
 	l.out, l.changed, problems = p.r.t(line, p.r.buf[:0])
-	p.r.buf = l.out[:0]
+	if l.out != nil {
+		p.r.buf = l.out[:0]
+	}
 	if l.changed {
 		p.res.Changed++
 	}
@@ -98,6 +100,9 @@ func (p *pass) problems(num int, problems []protocol.Problem) {
 func writeLine(w *bufio.Writer, l *outLine) error {
 	if l.BOM {
 		w.Write(bom)
+	}
+	if l.changed && l.out == nil {
+		return nil // dropped, line end and all
 	}
 	if l.changed {
 		w.Write(l.out)

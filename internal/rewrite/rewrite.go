@@ -22,6 +22,7 @@ import (
 // it was and out only returns the buffer. A line that cannot be rewritten
 // is kept as it was and comes with problems (File and, when 0, Line are
 // filled in by Run); an error problem makes Options.Strict refuse the file.
+// A nil out with changed true drops the line, its line end included.
 type Transform func(line input.Line, dst []byte) (out []byte, changed bool, problems []protocol.Problem)
 
 // Mode says where the rewritten lines go.

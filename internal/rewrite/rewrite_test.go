@@ -343,3 +343,30 @@ func (l *liveProducer) Read(p []byte) (int, error) {
 	l.chunks = l.chunks[1:]
 	return n, nil
 }
+
+// TestDropLine: a transform that returns nil, true removes the line and
+// its line end; the lines around it are untouched.
+func TestDropLine(t *testing.T) {
+	drop := func(line input.Line, dst []byte) ([]byte, bool, []protocol.Problem) {
+		if bytes.HasPrefix(line.Text, []byte("drop")) {
+			return nil, true, nil
+		}
+		return swap(line, dst)
+	}
+	for _, tc := range []struct{ name, in, want string }{
+		{"middle", "a\ndrop me\nold\n", "a\nNEW\n"},
+		{"crlf", "a\r\ndrop\r\nb", "a\r\nb"},
+		{"last without newline", "a\ndrop", "a\n"},
+		{"first after a bom", "\ufeffdrop\nb\n", "\ufeffb\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			if _, err := Run(stdinSources, drop, Options{Mode: Stdout, Stdin: strings.NewReader(tc.in), Out: &out}); err != nil {
+				t.Fatal(err)
+			}
+			if out.String() != tc.want {
+				t.Fatalf("got %q, want %q", out.String(), tc.want)
+			}
+		})
+	}
+}
