@@ -21,10 +21,15 @@ import (
 const jsonFormat = "zsj-usage/1"
 
 type jsonCounts struct {
-	Runs             int64  `json:"runs"`
-	Success          int64  `json:"success"`
-	Error            int64  `json:"error"`
-	Unfinished       int64  `json:"unfinished"`
+	Runs       int64 `json:"runs"`
+	Success    int64 `json:"success"`
+	Error      int64 `json:"error"`
+	Unfinished int64 `json:"unfinished"`
+	jsonUsage
+}
+
+// jsonUsage is a Usage in the json output, inside a group or a run.
+type jsonUsage struct {
 	UsageEvents      int64  `json:"usageEvents"`
 	PromptTokens     Tokens `json:"promptTokens"`
 	CompletionTokens Tokens `json:"completionTokens"`
@@ -37,13 +42,28 @@ type jsonCounts struct {
 	UnpricedEvents   int64  `json:"unpricedEvents"`
 }
 
+func usageJSON(u *Usage) jsonUsage {
+	return jsonUsage{
+		UsageEvents: u.Events, PromptTokens: u.Prompt, CompletionTokens: u.Completion,
+		TotalTokens: u.Total, CachedTokens: u.Cached, CacheWriteTokens: u.CacheWrite,
+		ReasoningTokens: u.Reasoning, CostUSD: u.Cost, EstimatedCostUSD: u.Estimated,
+		UnpricedEvents: u.Unpriced,
+	}
+}
+
+func (j *jsonUsage) usage() Usage {
+	return Usage{
+		Events: j.UsageEvents, Prompt: j.PromptTokens, Completion: j.CompletionTokens,
+		Total: j.TotalTokens, Cached: j.CachedTokens, CacheWrite: j.CacheWriteTokens,
+		Reasoning: j.ReasoningTokens, Cost: j.CostUSD, Estimated: j.EstimatedCostUSD,
+		Unpriced: j.UnpricedEvents,
+	}
+}
+
 func countsJSON(c *Counts) jsonCounts {
 	return jsonCounts{
 		Runs: c.Runs, Success: c.Success, Error: c.Failed, Unfinished: c.Unfinished,
-		UsageEvents: c.Events, PromptTokens: c.Prompt, CompletionTokens: c.Completion,
-		TotalTokens: c.Total, CachedTokens: c.Cached, CacheWriteTokens: c.CacheWrite,
-		ReasoningTokens: c.Reasoning, CostUSD: c.Cost, EstimatedCostUSD: c.Estimated,
-		UnpricedEvents: c.Unpriced,
+		jsonUsage: usageJSON(&c.Usage),
 	}
 }
 
@@ -67,30 +87,16 @@ type jsonUsageRun struct {
 	Cwd      string `json:"cwd,omitempty"`
 	Started  bool   `json:"started"`
 	Status   string `json:"status"`
-
-	UsageEvents      int64  `json:"usageEvents"`
-	PromptTokens     Tokens `json:"promptTokens"`
-	CompletionTokens Tokens `json:"completionTokens"`
-	TotalTokens      Tokens `json:"totalTokens"`
-	CachedTokens     Tokens `json:"cachedInputTokens"`
-	CacheWriteTokens Tokens `json:"cacheWriteTokens"`
-	ReasoningTokens  Tokens `json:"reasoningTokens"`
-	CostUSD          USD    `json:"costUsd"`
-	EstimatedCostUSD USD    `json:"estimatedCostUsd"`
-	UnpricedEvents   int64  `json:"unpricedEvents"`
+	jsonUsage
 }
 
 func usageRunJSON(r *Run) jsonUsageRun {
-	u := &r.Usage
 	return jsonUsageRun{
 		RunID: r.ID, Hash: fmt.Sprintf("%016x", r.Hash), Events: r.Events,
 		File: r.File, Line: r.Line, Day: r.Day(), Session: r.Session,
 		Model: r.Model, APIModel: r.APIModel, Provider: r.Provider, Cwd: r.Cwd,
 		Started: r.Started, Status: r.Status.String(),
-		UsageEvents: u.Events, PromptTokens: u.Prompt, CompletionTokens: u.Completion,
-		TotalTokens: u.Total, CachedTokens: u.Cached, CacheWriteTokens: u.CacheWrite,
-		ReasoningTokens: u.Reasoning, CostUSD: u.Cost, EstimatedCostUSD: u.Estimated,
-		UnpricedEvents: u.Unpriced,
+		jsonUsage: usageJSON(&r.Usage),
 	}
 }
 
@@ -110,12 +116,7 @@ func (j *jsonUsageRun) run() (*Run, error) {
 		ID: j.RunID, Hash: hash, Events: j.Events, File: j.File, Line: j.Line,
 		Session: j.Session, Model: j.Model, APIModel: j.APIModel, Provider: j.Provider,
 		Cwd: j.Cwd, Started: j.Started, Status: status, ExitCode: -1,
-		Usage: Usage{
-			Events: j.UsageEvents, Prompt: j.PromptTokens, Completion: j.CompletionTokens,
-			Total: j.TotalTokens, Cached: j.CachedTokens, CacheWrite: j.CacheWriteTokens,
-			Reasoning: j.ReasoningTokens, Cost: j.CostUSD, Estimated: j.EstimatedCostUSD,
-			Unpriced: j.UnpricedEvents,
-		},
+		Usage: j.usage(),
 	}, nil
 }
 
