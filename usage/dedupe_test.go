@@ -122,19 +122,22 @@ func TestFingerprint(t *testing.T) {
 	// The usual start of a line is hashed as one constant: the same bytes
 	// as hashing the line piece by piece.
 	usual := []byte(`{"schemaVersion":2,"type":"text","runId":"r","delta":"x"}`)
-	var fast, slow identity
-	fast.line(usual, span{from: 17, to: 18})
-	slow.write(newline)
-	slow.write(usual[:17])
-	slow.write(usual[18:])
-	if fast.sum() != slow.sum() {
-		t.Error("the shortcut for the usual start of a line hashes other bytes")
+	long := []byte(`{"schemaVersion":2,"type":"text","runId":"r","delta":"` + strings.Repeat("x", shortLine) + `"}`)
+	for _, line := range [][]byte{usual, long} { // one piece, and the usual start as a constant
+		var fast, slow identity
+		fast.line(nil, line, span{from: 17, to: 18})
+		slow.write(newline)
+		slow.write(line[:17])
+		slow.write(line[18:])
+		if fast.sum() != slow.sum() {
+			t.Errorf("the shortcut for the usual start of a %d-byte line hashes other bytes", len(line))
+		}
 	}
 	var a, b identity
-	a.line([]byte("ab"))
-	a.line([]byte("c"))
-	b.line([]byte("a"))
-	b.line([]byte("bc"))
+	a.line(nil, []byte("ab"))
+	a.line(nil, []byte("c"))
+	b.line(nil, []byte("a"))
+	b.line(nil, []byte("bc"))
 	if a.sum() == b.sum() {
 		t.Error("line boundaries do not count")
 	}
