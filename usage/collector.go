@@ -65,6 +65,7 @@ type File struct {
 	c    *Collector
 	name string
 	open map[string]*runState // by runId: the run each id's events go to now
+	last *runState            // the run of the last event, tried first
 }
 
 type runState struct {
@@ -179,8 +180,13 @@ func (f *File) fingerprint(st *runState, text []byte, h head, members []protocol
 // state returns the run that an event of id belongs to, starting one when
 // the id is new in this file, has ended, or starts again.
 func (f *File) state(id []byte, start bool, num int) *runState {
-	st := f.open[string(id)]
+	// Consecutive events mostly belong to one run: try it before the map.
+	st := f.last
+	if st == nil || st.run.ID != string(id) {
+		st = f.open[string(id)]
+	}
 	if st != nil && !st.ended && !(start && st.run.Started) {
+		f.last = st
 		return st
 	}
 	if st != nil {
@@ -190,6 +196,7 @@ func (f *File) state(id []byte, start bool, num int) *runState {
 	c.order++
 	st = &runState{run: &Run{ID: string(id), File: f.name, Line: num, ExitCode: -1, order: c.order}}
 	f.open[st.run.ID] = st
+	f.last = st
 	return st
 }
 
