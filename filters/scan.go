@@ -41,25 +41,6 @@ func unexpected(d []byte, i int, where string) *SyntaxError {
 	return syntaxErr(i, "unexpected '"+string(rune(c))+"' in "+where)
 }
 
-const (
-	lsb = 0x0101010101010101
-	msb = 0x8080808080808080
-)
-
-// specialBytes marks, in the high bit of each byte, the bytes of x that end
-// the fast path inside a string: a quote, a backslash, a control byte or a
-// non-ASCII byte. Borrows only mark bytes above a marked one, so the lowest
-// mark is exact.
-func specialBytes(x uint64) uint64 {
-	quote := x ^ (lsb * '"')
-	slash := x ^ (lsb * '\\')
-	found := (quote - lsb) &^ quote
-	found |= (slash - lsb) &^ slash
-	found |= (x - lsb*0x20) &^ x
-	found |= x
-	return found & msb
-}
-
 // plainByte marks the bytes that may stand in a string as they are:
 // printable ASCII other than a quote or a backslash.
 var plainByte = func() (t [256]bool) {
@@ -80,11 +61,11 @@ func scanString(d []byte, i int) (end int, escaped bool, err *SyntaxError) {
 	i++
 	for {
 		for i+16 <= len(d) {
-			if m := specialBytes(binary.LittleEndian.Uint64(d[i:])); m != 0 {
+			if m := protocol.SpecialBytes(binary.LittleEndian.Uint64(d[i:])); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
 				break
 			}
-			if m := specialBytes(binary.LittleEndian.Uint64(d[i+8:])); m != 0 {
+			if m := protocol.SpecialBytes(binary.LittleEndian.Uint64(d[i+8:])); m != 0 {
 				i += 8 + bits.TrailingZeros64(m)>>3
 				break
 			}

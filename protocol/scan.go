@@ -303,19 +303,23 @@ const (
 	msb = 0x8080808080808080
 )
 
-// specialBytes marks, in the high bit of each byte, the bytes of x that need
-// a closer look inside a string: a quote, a backslash, a control byte, or
-// a non-ASCII byte. Borrows can only mark bytes above a marked one, so the
-// lowest mark is exact.
-func specialBytes(x uint64) uint64 {
+// EscapedBytes marks, in the high bit of each byte, the bytes of x (eight
+// bytes of a string, little-endian) that JSON must escape: a quote, a
+// backslash, a control byte. Borrows can only mark bytes above a marked
+// one, so the lowest mark is exact. Every command that walks strings a
+// word at a time uses it.
+func EscapedBytes(x uint64) uint64 {
 	quote := x ^ (lsb * '"')
 	slash := x ^ (lsb * '\\')
 	found := (quote - lsb) &^ quote
 	found |= (slash - lsb) &^ slash
 	found |= (x - lsb*0x20) &^ x // a byte below 0x20
-	found |= x                   // a byte at or above 0x80
 	return found & msb
 }
+
+// SpecialBytes is EscapedBytes plus the non-ASCII bytes: the bytes at
+// which a scanner checking UTF-8 must leave its fast path.
+func SpecialBytes(x uint64) uint64 { return EscapedBytes(x) | x&msb }
 
 // str scans a string starting at its opening quote and reports whether it
 // holds escapes. Tool outputs make strings the bulk of a log's bytes, so
@@ -326,7 +330,7 @@ func (s *scanner) str() (escaped bool) {
 	i := s.pos + 1
 	for {
 		for i+8 <= len(d) {
-			if m := specialBytes(binary.LittleEndian.Uint64(d[i:])); m != 0 {
+			if m := SpecialBytes(binary.LittleEndian.Uint64(d[i:])); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
 				break
 			}

@@ -6,6 +6,8 @@ import (
 	"math/bits"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/zsj-dev/zsj/protocol"
 )
 
 var indexByte = bytes.IndexByte
@@ -93,7 +95,7 @@ func appendString(dst, s []byte) []byte {
 		// Skip 8 bytes at a time to the next one that needs escaping:
 		// changed strings are often whole tool outputs.
 		for i+8 <= len(s) {
-			if m := needsEscape(binary.LittleEndian.Uint64(s[i:])); m != 0 {
+			if m := protocol.EscapedBytes(binary.LittleEndian.Uint64(s[i:])); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
 				break
 			}
@@ -140,22 +142,4 @@ func oddBackslashes(raw []byte, i int) bool {
 		i--
 	}
 	return n%2 == 1
-}
-
-const (
-	lsb = 0x0101010101010101
-	msb = 0x8080808080808080
-)
-
-// needsEscape marks, in the high bit of each byte, the bytes of x that
-// JSON escapes: a quote, a backslash, a control byte. Bytes at or above
-// 0x80 are left out of the test (they go through as they are); borrows can
-// only mark bytes above a marked one, so the lowest mark is exact.
-func needsEscape(x uint64) uint64 {
-	quote := x ^ (lsb * '"')
-	slash := x ^ (lsb * '\\')
-	found := (quote - lsb) &^ quote
-	found |= (slash - lsb) &^ slash
-	found |= (x - lsb*0x20) &^ x
-	return found & msb
 }
