@@ -13,8 +13,11 @@ import (
 
 // batchBytes is about how many bytes of lines make one batch: large enough
 // that handing a batch between goroutines costs little next to the work
-// on it, small enough that a few batches in flight stay a few MB.
-const batchBytes = 1 << 20
+// on it, small enough that the batches in flight stay in the cores'
+// caches. Measured on logs of small events: 1 MB batches made validate
+// take half as long again as 128 KB ones, mostly in page faults for the
+// larger buffers.
+const batchBytes = 128 << 10
 
 // maxKeptBuffer is the largest batch buffer kept for reuse.
 const maxKeptBuffer = 8 << 20
