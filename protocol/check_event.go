@@ -20,7 +20,9 @@ type eventInfo struct {
 // common case.
 type eventChecker struct {
 	opts    Options
-	emit    func(rule, path, msg string) // the caller knows file, line and type
+	report  func(rule, path, msg string) // the caller knows file, line and type
+	emitted int                          // problems reported so far
+	memo    lineMemo
 	scan    scanner
 	members []Member
 	nested  []Member
@@ -31,11 +33,16 @@ type eventChecker struct {
 // check validates one line and fills info. It returns false when the line
 // is not a JSON object at all.
 func (c *eventChecker) check(line []byte, info *eventInfo, fileVersion int) (*SyntaxError, bool) {
+	if c.checkLikePrevious(line, info, fileVersion) {
+		return nil, true
+	}
+	before := c.emitted
 	*info = eventInfo{recoverable: -1}
 	c.typeName = ""
 	members, serr := c.scan.parse(line, c.members[:0])
 	c.members = members
 	if serr != nil {
+		c.memo.valid = false
 		return serr, false
 	}
 	var typeVal, versionVal *Value
@@ -66,7 +73,13 @@ func (c *eventChecker) check(line []byte, info *eventInfo, fileVersion int) (*Sy
 		version = fileVersion
 	}
 	c.checkMembers(info, version)
+	c.remember(line, info, c.emitted == before, fileVersion)
 	return nil, true
+}
+
+func (c *eventChecker) emit(rule, path, msg string) {
+	c.emitted++
+	c.report(rule, path, msg)
 }
 
 // quoteTypeName shows an unknown type name when it looks like one; any
@@ -180,6 +193,10 @@ func (c *eventChecker) checkMembers(info *eventInfo, version int) {
 		c.checkEndStatus(info)
 	}
 }
+
+// checksAcrossFields reports whether checkMembers compares fields of the
+// event with each other (the switch at its end).
+func (s *eventSpec) checksAcrossFields() bool { return s.name == "usage" || s.name == "run_end" }
 
 func sandboxName(key []byte) (string, bool) {
 	switch string(key) {

@@ -25,7 +25,7 @@ type lineProblem struct{ rule, path, msg string }
 // NewLineChecker returns a checker for lines validated with opts.
 func NewLineChecker(opts Options) *LineChecker {
 	lc := &LineChecker{}
-	lc.c = eventChecker{opts: opts, emit: lc.add}
+	lc.c = eventChecker{opts: opts, report: lc.add}
 	return lc
 }
 
