@@ -72,7 +72,7 @@ not be read.`,
 	f.BoolVar(&opts.lenient, "lenient", false, "treat unknown event types and fields as warnings (logs from newer producers)")
 	f.IntVar(&opts.schemaVersion, "schema-version", 0, "expect this schema version (1 or 2); default: the first event's")
 	f.IntVar(&opts.maxProblems, "max-problems", 0, "print at most N problems per file (all are counted); 0 means no limit")
-	f.BoolVarP(&opts.quiet, "quiet", "q", false, "print nothing; the exit status tells")
+	f.BoolVarP(&opts.quiet, "quiet", "q", false, "print nothing; the exit status tells (without --strict, checks that can only warn are skipped)")
 	return cmd
 }
 
@@ -99,7 +99,7 @@ func runValidate(a *app, args []string, format report.Format, opts validateOptio
 			sum.Unreadable++
 		},
 		func(s *input.Stream) error {
-			stats, readErr, err := validateStream(s, popts, printer, opts.maxProblems)
+			stats, readErr, err := validateStream(s, popts, printer, opts.maxProblems, secretsMatter(opts))
 			sum.Files++
 			sum.Lines += stats.Lines
 			sum.Events += stats.Events
@@ -137,7 +137,7 @@ func runValidate(a *app, args []string, format report.Format, opts validateOptio
 // on all cores and applied to the file's validator in order. readErr is a
 // failure to read the input (reported, and the next file goes on); err is
 // a failure to write the report, which stops everything.
-func validateStream(s *input.Stream, opts protocol.Options, printer *report.Printer, maxProblems int) (stats protocol.Stats, readErr, err error) {
+func validateStream(s *input.Stream, opts protocol.Options, printer *report.Printer, maxProblems int, findSecrets bool) (stats protocol.Stats, readErr, err error) {
 	shown, hidden := 0, 0
 	v := protocol.NewFileValidator(s.Name, opts, func(p protocol.Problem) {
 		if err != nil {
@@ -158,15 +158,21 @@ func validateStream(s *input.Stream, opts protocol.Options, printer *report.Prin
 	// Output events must be redacted (PROTOCOL.md section 4 rule 9): a
 	// string a redaction rule matches is a warning, named by rule and
 	// path, never by the secret.
-	secrets := make([]*redact.Redactor, workers)
-	for i := range secrets {
-		secrets[i] = defaultRedaction().NewRedactor()
+	var secrets []*redact.Redactor
+	if findSecrets {
+		secrets = make([]*redact.Redactor, workers)
+		for i := range secrets {
+			secrets[i] = defaultRedaction().NewRedactor()
+		}
 	}
 	check := func(worker int, b *parallel.Batch) {
 		results, _ := b.Out.([]protocol.Checked)
 		results = slices.Grow(results[:0], len(b.Lines))[:len(b.Lines)]
 		for i, line := range b.Lines {
 			checkers[worker].Check(line.Text, len(line.EOL) == 0, &results[i])
+			if secrets == nil {
+				continue
+			}
 			for _, m := range secrets[worker].Find(line.Text) {
 				results[i].Add(protocol.RuleUnredactedSecret, m.Path, "string matches redaction rule "+m.Rule)
 			}
@@ -197,6 +203,14 @@ func validateStream(s *input.Stream, opts protocol.Options, printer *report.Prin
 	}
 	return v.Stats(), readErr, err
 }
+
+// secretsMatter reports whether the search for unredacted secrets can
+// change what validate prints or returns. It costs as much as all the
+// other checks together on logs of large tool outputs, and only ever
+// warns: with --quiet and without --strict a warning is neither printed
+// nor counted in the exit status, so the search is skipped, the way
+// grep -q stops looking once the answer is known.
+func secretsMatter(opts validateOptions) bool { return !opts.quiet || opts.strict }
 
 func reportReadError(a *app, err error) {
 	fmt.Fprintf(a.io.ErrOut, "zsj: error: %v\n", err)
