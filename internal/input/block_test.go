@@ -44,6 +44,35 @@ func linesByBlocks(t *testing.T, r *Reader) []Line {
 	}
 }
 
+// linesByTakenBlocks reads data with TakeBlock as package parallel does:
+// a block is split only after the next one has been taken, and then goes
+// back to the reader as its spare buffer. A reader that wrote into a block
+// it had handed over would change the lines.
+func linesByTakenBlocks(t *testing.T, r *Reader) []Line {
+	t.Helper()
+	var lines []Line
+	var prev, spare []byte
+	for {
+		block, err := r.TakeBlock(spare)
+		if err != nil && err != io.EOF {
+			t.Fatal(err)
+		}
+		if prev != nil {
+			for _, l := range SplitLines(prev, len(lines)+1, nil) {
+				l.Text, l.EOL = bytes.Clone(l.Text), bytes.Clone(l.EOL)
+				lines = append(lines, l)
+			}
+		}
+		if err == io.EOF {
+			return lines
+		}
+		if len(block) == 0 {
+			t.Fatal("TakeBlock returned an empty block")
+		}
+		prev, spare = block, prev
+	}
+}
+
 func normalize(lines []Line) []Line {
 	for i := range lines {
 		if len(lines[i].Text) == 0 {
@@ -70,6 +99,10 @@ func TestBlocksMatchNext(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%.40q: blocks give %d lines, Next %d (or they differ)", data, len(got), len(want))
 		}
+		taken := normalize(linesByTakenBlocks(t, newReaderSize(bytes.NewReader([]byte(data)), 7)))
+		if !reflect.DeepEqual(taken, want) {
+			t.Errorf("%.40q: taken blocks give %d lines, Next %d (or they differ)", data, len(taken), len(want))
+		}
 	}
 }
 
@@ -85,6 +118,10 @@ func FuzzBlocks(f *testing.F) {
 		got := normalize(linesByBlocks(t, r))
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("blocks: %+v\nnext:   %+v", got, want)
+		}
+		r = newReaderSize(chunkReader{bytes.NewReader(data), int(chunk) + 1}, int(bufSize)+1)
+		if taken := normalize(linesByTakenBlocks(t, r)); !reflect.DeepEqual(taken, want) {
+			t.Fatalf("taken blocks: %+v\nnext:   %+v", taken, want)
 		}
 	})
 }

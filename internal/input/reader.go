@@ -154,18 +154,57 @@ func (r *Reader) NextBlock() ([]byte, error) {
 	}
 }
 
-// lastNewline is bytes.LastIndexByte(b, '\n') hopping forward with the
-// vectorised IndexByte: LastIndexByte looks at one byte at a time, which
-// is slow over the long newline-free stretches of large tool outputs.
-func lastNewline(b []byte) int {
-	last := -1
-	for {
-		i := bytes.IndexByte(b[last+1:], '\n')
-		if i < 0 {
-			return last
-		}
-		last += i + 1
+// TakeBlock is NextBlock for callers that keep blocks past the next call,
+// such as while other goroutines work on them: instead of the caller
+// copying each block, the Reader hands over the buffer holding it (the
+// block's capacity runs to the buffer's end) and goes on in spare, a
+// buffer the caller is done with (or nil), moving the start of the next
+// line there.
+func (r *Reader) TakeBlock(spare []byte) ([]byte, error) {
+	head := r.head
+	block, err := r.NextBlock()
+	if err != nil {
+		return nil, err
 	}
+	block = r.buf[head : head+len(block)]
+	r.replaceBuffer(spare)
+	return block, nil
+}
+
+// maxKeptBuffer is the largest buffer size TakeBlock carries on with: after
+// a huge line the Reader goes back to ordinary buffers.
+const maxKeptBuffer = 8 << 20
+
+// replaceBuffer moves the bytes not yet returned into spare, or into a new
+// buffer when spare is smaller than the current one: a log of long lines
+// needs long buffers throughout.
+func (r *Reader) replaceBuffer(spare []byte) {
+	rest := r.buf[r.head:r.tail]
+	size := len(r.buf)
+	if size > maxKeptBuffer {
+		size = max(initialBufSize, 2*len(rest))
+	}
+	if cap(spare) < size || cap(spare) < 2*len(rest) {
+		spare = make([]byte, max(size, 2*len(rest)))
+	}
+	spare = spare[:cap(spare)]
+	n := copy(spare, rest)
+	r.buf, r.scan, r.tail, r.head = spare, r.scan-r.head, n, 0
+}
+
+// lastNewline returns the index of the last '\n' in b, or -1. It goes back
+// from the end a few kilobytes at a time with bytes.IndexByte, which is
+// vectorised where bytes.LastIndexByte looks at one byte at a time: short
+// lines end it at once, and a megabyte-long one quickly.
+func lastNewline(b []byte) int {
+	const step = 4 << 10
+	for end := len(b); end > 0; end -= step {
+		start := max(0, end-step)
+		if i := bytes.IndexByte(b[start:end], '\n'); i >= 0 {
+			return start + i + bytes.LastIndexByte(b[start+i:end], '\n')
+		}
+	}
+	return -1
 }
 
 // SplitLines appends to dst the lines of block, a run of whole lines from

@@ -11,19 +11,8 @@ import (
 	"github.com/zsj-dev/zsj/internal/input"
 )
 
-// batchBytes is about how many bytes of lines make one batch: large enough
-// that handing a batch between goroutines costs little next to the work
-// on it, small enough that the batches in flight stay in the cores'
-// caches. Measured on logs of small events: 1 MB batches made validate
-// take half as long again as 128 KB ones, mostly in page faults for the
-// larger buffers.
-const batchBytes = 128 << 10
-
-// maxKeptBuffer is the largest batch buffer kept for reuse.
-const maxKeptBuffer = 8 << 20
-
-// Batch is a run of consecutive lines. Its lines are copies, owned by the
-// batch, so they stay valid while workers use them.
+// Batch is a run of consecutive lines. It owns the buffer they are in (the
+// reader's, handed over), so they stay valid while workers use them.
 type Batch struct {
 	// Lines are split by the worker before work is called. Their Num is
 	// final only when the batch reaches emit; work must not rely on it.
@@ -50,9 +39,9 @@ func Workers() int { return runtime.GOMAXPROCS(0) }
 // read error ending the input is reported through the last batch's Err,
 // as an *input.LineError naming the line it happened at.
 //
-// The reading goroutine only copies blocks of whole lines; splitting them
-// into lines happens on the workers, so reading is not the bottleneck of
-// inputs made of many short lines.
+// The reading goroutine only reads blocks of whole lines, without copying
+// them; splitting them into lines happens on the workers, so reading is not
+// the bottleneck of inputs made of many short lines.
 func Lines(r *input.Reader, workers int, work func(worker int, b *Batch), emit func(b *Batch) error) error {
 	if workers < 1 {
 		workers = 1
@@ -121,12 +110,12 @@ func readBatches(r *input.Reader, free, todo, ordered chan *Batch, stop chan str
 		case <-stop:
 			return
 		}
-		if cap(b.buf) > maxKeptBuffer {
-			b.buf = nil // one huge line should not pin its memory for good
-		}
-		b.buf, b.Err, b.first = b.buf[:0], nil, first
+		b.Err, b.first = nil, first
 		first = false
 		end := fill(r, b)
+		if end {
+			b.buf = b.buf[:0] // no lines came: the old ones must not go again
+		}
 		select {
 		case todo <- b:
 		case <-stop:
@@ -139,19 +128,17 @@ func readBatches(r *input.Reader, free, todo, ordered chan *Batch, stop chan str
 	}
 }
 
-// fill copies blocks of whole lines into b until it holds about
-// batchBytes; it reports whether the input has ended.
+// fill puts the next block of whole lines in b, handing b's old buffer to
+// the reader to go on in; it reports whether the input has ended.
 func fill(r *input.Reader, b *Batch) bool {
-	for len(b.buf) < batchBytes {
-		block, err := r.NextBlock()
-		if err == io.EOF {
-			return true
-		}
-		if err != nil {
-			b.Err = err
-			return true
-		}
-		b.buf = append(b.buf, block...)
+	block, err := r.TakeBlock(b.buf)
+	switch {
+	case err == io.EOF:
+		return true
+	case err != nil:
+		b.Err = err
+		return true
 	}
+	b.buf = block
 	return false
 }

@@ -18,7 +18,7 @@ func TestLinesInOrder(t *testing.T) {
 	for i := 0; i < 20000; i++ {
 		size := 10 + (i*7919)%300
 		if i%5000 == 17 {
-			size = 3 * batchBytes // lines larger than a batch
+			size = 1 << 20 // lines larger than the reader's first buffer
 		}
 		fmt.Fprintf(&src, "%d %s", i, strings.Repeat("x", size))
 		if i%3 == 0 {
