@@ -22,7 +22,7 @@ func (w *runWriter) toolOutput(dst []byte, t tool, truncated bool) []byte {
 	if truncated {
 		size = sh.outputBytes[1] // the tool's output cap
 	}
-	pool := &outputPools[t.out]
+	pool := &outputPools()[t.out]
 	if w.g.opts.Secrets && r.chance(12) {
 		// A credential in the middle of the output, as when a tool reads a
 		// config file or prints its environment.
@@ -43,7 +43,7 @@ func (w *runWriter) toolOutput(dst []byte, t tool, truncated bool) []byte {
 // failureOutput returns the escaped output of a failed command.
 func (w *runWriter) failureOutput() []byte {
 	w.tmp = append(w.tmp[:0], `exit status 1\n`...)
-	w.tmp = outputPools[outStackTrace].appendLines(w.tmp, w.r, w.r.between(200, 6000), false)
+	w.tmp = outputPools()[outStackTrace].appendLines(w.tmp, w.r, w.r.between(200, 6000), false)
 	return w.tmp
 }
 

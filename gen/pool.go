@@ -3,6 +3,7 @@ package gen
 import (
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // outputKind says what a tool's output looks like.
@@ -24,12 +25,15 @@ const (
 type linePool struct{ lines [][]byte }
 
 var (
-	outputPools = buildOutputPools()
+	// outputPools is built on first use: every zsj command links this
+	// package, and only gen needs the pools.
+	outputPools = sync.OnceValue(buildOutputPools)
 	answerLines = splitNonEmpty(answerText)
 	reasonLines = splitNonEmpty(reasoningText)
 )
 
-func buildOutputPools() (p [numOutputKinds]linePool) {
+func buildOutputPools() *[numOutputKinds]linePool {
+	var p [numOutputKinds]linePool
 	sources := []struct{ file, text string }{
 		{"internal/parser/scan.go", goSourceText},
 		{"src/lib/sessions.ts", tsSourceText},
@@ -50,7 +54,7 @@ func buildOutputPools() (p [numOutputKinds]linePool) {
 	p[outTestLog] = newLinePool(colorize(strings.Split(testLogText, "\n")))
 	p[outStackTrace] = newLinePool(strings.Split(stackTraceText, "\n"))
 	p[outWeb] = newLinePool(strings.Split(webText, "\n"))
-	return p
+	return &p
 }
 
 // colorize gives test verdicts the terminal color codes a test runner

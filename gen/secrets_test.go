@@ -89,7 +89,7 @@ func TestNoSecretsUnlessAsked(t *testing.T) {
 // whether or not a given seed happens to use it.
 func TestPoolsHoldNoSecrets(t *testing.T) {
 	var all []string
-	for _, p := range outputPools {
+	for _, p := range outputPools() {
 		for _, l := range p.lines {
 			all = append(all, string(l))
 		}

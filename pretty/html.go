@@ -179,7 +179,7 @@ func (h *htmlPage) unfinished(run *runState) {
 
 // exec writes one block of the timeline.
 func (h *htmlPage) exec(name string, data any) {
-	if err := pageTemplates.ExecuteTemplate(h.tl, name, data); err != nil && h.tlErr.err == nil {
+	if err := pageTemplates().ExecuteTemplate(h.tl, name, data); err != nil && h.tlErr.err == nil {
 		h.tlErr.err = err // a template bug: surface it rather than write half a page
 	}
 }
@@ -193,7 +193,7 @@ func (h *htmlPage) close(events int) {
 		return
 	}
 	bw := bufio.NewWriterSize(h.out, 64<<10)
-	if err := pageTemplates.ExecuteTemplate(bw, "head", h.headData()); err != nil {
+	if err := pageTemplates().ExecuteTemplate(bw, "head", h.headData()); err != nil {
 		h.out.err = err
 		return
 	}
@@ -205,7 +205,7 @@ func (h *htmlPage) close(events int) {
 		h.out.err = err
 		return
 	}
-	pageTemplates.ExecuteTemplate(bw, "tail", nil)
+	pageTemplates().ExecuteTemplate(bw, "tail", nil)
 	bw.Flush()
 }
 

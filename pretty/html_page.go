@@ -1,12 +1,17 @@
 package pretty
 
-import "html/template"
+import (
+	"html/template"
+	"sync"
+)
 
 // pageTemplates are the blocks of the page. html/template escapes every
 // value by the context it lands in, so a tool output full of markup shows
 // as text. Each block template starts and ends outside any tag, since the
-// timeline is streamed block by block.
-var pageTemplates = template.Must(template.New("page").Parse(pageCSS + `
+// timeline is streamed block by block. They are parsed on first use, not
+// when any zsj command starts.
+var pageTemplates = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("page").Parse(pageCSS + `
 {{define "head"}}<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -103,3 +108,4 @@ var pageTemplates = template.Must(template.New("page").Parse(pageCSS + `
 {{define "end"}}<div class="ev end{{if .Run}} tagged{{end}}">{{template "tag" .Run}}<div class="body"><span class="pill {{if .OK}}ok{{else}}bad{{end}}">■ run {{.ID}} ended · {{.Status}} · exit code {{.Exit}}</span></div></div>
 {{end}}
 `))
+})
