@@ -4,12 +4,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
-
-	"github.com/schollz/progressbar/v3"
 
 	"github.com/zsj-dev/zsj/internal/report"
 	"github.com/zsj-dev/zsj/internal/rewrite"
+	"github.com/zsj-dev/zsj/internal/term"
 	"github.com/zsj-dev/zsj/protocol"
 )
 
@@ -20,7 +18,7 @@ type upgradeOutput struct {
 	a       *app
 	opts    upgradeOptions
 	printer *report.Printer
-	bar     *progressbar.ProgressBar // nil when not shown
+	bar     *term.Progress // nil when not shown
 
 	problems, conflicts, invalid int
 }
@@ -35,7 +33,7 @@ func newUpgradeOutput(a *app, opts upgradeOptions, mode rewrite.Mode, files int)
 	return o
 }
 
-func newProgressBar(w io.Writer, files int, opts upgradeOptions) *progressbar.ProgressBar {
+func newProgressBar(w io.Writer, files int, opts upgradeOptions) *term.Progress {
 	verb := "upgrading"
 	switch {
 	case opts.check, opts.dryRun:
@@ -43,15 +41,7 @@ func newProgressBar(w io.Writer, files int, opts upgradeOptions) *progressbar.Pr
 	case opts.to == 1:
 		verb = "downgrading"
 	}
-	return progressbar.NewOptions(files,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription(verb),
-		progressbar.OptionSetItsString("files"),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetWidth(30),
-		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionClearOnFinish(),
-	)
+	return term.NewProgress(w, verb, "files", files)
 }
 
 // problem prints a line that could not be upgraded.
@@ -100,10 +90,7 @@ func (o *upgradeOutput) clearBar() {
 
 // done takes the bar off the screen before the summary.
 func (o *upgradeOutput) done() {
-	if o.bar != nil {
-		o.bar.Finish()
-		o.bar.Clear()
-	}
+	o.clearBar()
 }
 
 func (o *upgradeOutput) verb() string {

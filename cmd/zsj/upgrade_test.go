@@ -131,7 +131,7 @@ func TestUpgradeProgressBar(t *testing.T) {
 			if code := run(io, tc.args); code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
-			bar := strings.Contains(stderr.String(), "checking") && strings.Contains(stderr.String(), "/3)")
+			bar := strings.Contains(stderr.String(), "checking") && strings.Contains(stderr.String(), "/3 files)")
 			if bar != tc.showBar {
 				t.Fatalf("bar shown: %v, want %v; stderr %q", bar, tc.showBar, stderr)
 			}
