@@ -92,7 +92,12 @@ func (s *scanner) members(dst []Member, top bool) []Member {
 			return dst
 		}
 		if top {
-			dst = append(dst, Member{Key: rawKey, KeyEscaped: escaped, KeyOffset: keyStart, Value: v, ValueStart: valueStart})
+			// Set in place: appending a composite literal builds it on
+			// the stack and copies it with wide loads that stall on the
+			// narrow stores just made.
+			dst = append(dst, Member{})
+			m := &dst[len(dst)-1]
+			m.Key, m.KeyEscaped, m.KeyOffset, m.Value, m.ValueStart = rawKey, escaped, keyStart, v, valueStart
 		}
 		s.skipSpace()
 		if s.pos >= len(s.data) {
