@@ -339,7 +339,16 @@ func SpecialBytes(x uint64) uint64 {
 func (s *scanner) str() (escaped bool) {
 	d := s.data
 	i := s.pos + 1
+	blocksFrom := i + blockLead
 	for {
+		if i >= blocksFrom {
+			next, closed, esc := strBlocks(d, i)
+			i, escaped = next, escaped || esc
+			if closed {
+				s.pos = i
+				return escaped
+			}
+		}
 		for i+8 <= len(d) {
 			if m := SpecialBytes(binary.LittleEndian.Uint64(d[i:])); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3

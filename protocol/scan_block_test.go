@@ -1,0 +1,145 @@
+package protocol
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// refStr is str written a byte at a time, the way the rules read: where
+// the string ends, whether it holds escapes, and the problem that stops
+// it. The block and word paths must agree with it on every input.
+func refStr(d []byte, i int) (end int, escaped bool, err *SyntaxError) {
+	var s scanner
+	s.data = d
+	for i++; ; {
+		if i >= len(d) {
+			s.pos = i
+			s.failEOF("a string")
+			return i, escaped, s.err
+		}
+		c := d[i]
+		switch {
+		case c == '"':
+			return i + 1, escaped, nil
+		case c == '\\':
+			escaped = true
+			n := EscapeLen(d[i:])
+			if n <= 0 {
+				s.pos = i
+				if n == 0 {
+					s.failEOF("a string escape")
+				} else {
+					s.fail(RuleInvalidJSON, "invalid escape in a string")
+				}
+				return i, escaped, s.err
+			}
+			i += n
+		case c < 0x20:
+			s.pos = i
+			s.fail(RuleInvalidJSON, "a control character (byte 0x"+hex2(c)+") inside a string must be escaped")
+			return i, escaped, s.err
+		case c < utf8.RuneSelf:
+			i++
+		default:
+			r, size := utf8.DecodeRune(d[i:])
+			if r == utf8.RuneError && size == 1 {
+				s.pos = i
+				if !utf8.FullRune(d[i:]) {
+					s.failEOF("a string")
+					s.err.Rule = RuleInvalidUTF8
+					s.err.Msg = "invalid UTF-8 (a character cut short) in a string"
+				} else {
+					s.fail(RuleInvalidUTF8, "invalid UTF-8 in a string")
+				}
+				return i, escaped, s.err
+			}
+			i += size
+		}
+	}
+}
+
+func checkStr(t *testing.T, d []byte) {
+	t.Helper()
+	var s scanner
+	s.data, s.pos = d, 0
+	escaped := s.str()
+	wantEnd, wantEscaped, wantErr := refStr(d, 0)
+	got := [2]any{s.pos, escaped}
+	want := [2]any{wantEnd, wantEscaped}
+	if s.err != nil {
+		got[0] = *s.err
+	}
+	if wantErr != nil {
+		want[0] = *wantErr
+	}
+	if got != want {
+		t.Fatalf("%q:\nstr  %+v\nwant %+v", d, got, want)
+	}
+}
+
+// TestStrBlockEdges moves each awkward sequence across a string long
+// enough for blocks, so that it meets every position of a block and
+// every word boundary, with the string's end near and far.
+func TestStrBlockEdges(t *testing.T) {
+	pieces := []string{
+		`\n`, `\\`, `\"`, `\\\"`, `\u00e9`, `\ud83d\ude00`, `\x`, `\u12`,
+		"é", "é\"", "é\\n", "é\x1f", "é\x01", "中", "中\"", "中\x1f", "😀", "😀\"",
+		"\xc3", "\xe4\xb8", "\xed\xa0\x80", "\xe0\x80\x80", "\xc0\xaf", "\xff", "\x80",
+		"\t", "\x7f", `"`,
+	}
+	for _, p := range pieces {
+		for pos := 0; pos < 150; pos++ {
+			for _, tail := range []int{0, 1, 7, 70, 200} {
+				for _, fill := range []func(int) string{filler, fillerNoEscape} {
+					var b bytes.Buffer
+					b.WriteByte('"')
+					b.WriteString(fill(pos))
+					b.WriteString(p)
+					b.WriteString(strings.Repeat("b", tail))
+					b.WriteString(`"}`)
+					checkStr(t, b.Bytes())
+					checkStr(t, b.Bytes()[:b.Len()-2]) // cut short
+				}
+			}
+		}
+	}
+}
+
+// filler returns n bytes of text with an escape every few bytes, so that
+// str has switched to blocks well before the piece after it.
+func filler(n int) string {
+	f := []byte(strings.Repeat(`ab\n`, n/4+1)[:n])
+	if n > 0 && f[n-1] == '\\' {
+		f[n-1] = 'c'
+	}
+	return string(f)
+}
+
+// fillerNoEscape is filler with characters instead of escapes, so that
+// the first escape str meets is the piece's, inside a block.
+func fillerNoEscape(n int) string {
+	f := strings.Repeat("abé", n/4+1)[:n]
+	if !utf8.ValidString(f) {
+		f = f[:n-1] + "c" // é cut in two
+	}
+	return f
+}
+
+// FuzzStringScan compares str with refStr on any text, also made long by
+// repetition so that the block path sees it.
+func FuzzStringScan(f *testing.F) {
+	for _, s := range []string{`a\nb`, "é\"x", `\u00e9\\`, "中文\\t", "😀\x1f", "\xe2\x82", strings.Repeat(`ab\"`, 30)} {
+		f.Add([]byte(s), uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, text []byte, lead uint8) {
+		pad := filler(int(lead % 80))
+		checkStr(t, []byte(`"`+pad+string(text)+`"`))
+		checkStr(t, []byte(`"`+pad+string(text)))
+		if len(text) > 0 {
+			long := bytes.Repeat(text, 300/len(text)+1)
+			checkStr(t, append(append([]byte(`"`+pad), long...), `"}`...))
+		}
+	})
+}
