@@ -80,7 +80,7 @@ func TestDecodeErrors(t *testing.T) {
 		{`{"a" 1}`, 5, "unexpected '1' in an object (':' must follow a key)"},
 		{`[1,]`, 3, "unexpected ']' in a value"},
 		{`"\x"`, 1, "invalid escape in a string"},
-		{"\"a\x01\"", 2, "a control character (byte 0x1) inside a string must be escaped"},
+		{"\"a\x01\"", 2, "a control character (byte 0x01) inside a string must be escaped"},
 		{"\"\xff\"", 1, "invalid UTF-8 in a string"},
 		{`tru`, 0, "unexpected 't' in a value"},
 		{`-`, 1, "the line ends inside a number"},

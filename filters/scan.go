@@ -1,11 +1,9 @@
 package filters
 
 import (
-	"encoding/binary"
-	"math/bits"
+	"bytes"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/zsj-dev/zsj/protocol"
 )
@@ -41,117 +39,25 @@ func unexpected(d []byte, i int, where string) *SyntaxError {
 	return syntaxErr(i, "unexpected '"+string(rune(c))+"' in "+where)
 }
 
-// plainByte marks the bytes that may stand in a string as they are:
-// printable ASCII other than a quote or a backslash.
-var plainByte = func() (t [256]bool) {
-	for c := 0x20; c < 0x80; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
-// simpleEscape marks the characters that complete a two-byte escape.
-var simpleEscape = [256]bool{'"': true, '\\': true, '/': true, 'b': true, 'f': true, 'n': true, 'r': true, 't': true}
-
-// scanString checks the string whose opening quote is d[i] and returns the
-// index after its closing quote, and whether it holds escapes. Tool
-// outputs make strings the bulk of a log, so plain bytes are skipped
-// sixteen at a time, and the common escapes handled in line.
+// scanString checks the string whose opening quote is d[i] as every
+// command does (protocol.ScanString) and returns the index after its
+// closing quote, and whether it holds escapes.
 func scanString(d []byte, i int) (end int, escaped bool, err *SyntaxError) {
-	i++
-	for {
-		for i+16 <= len(d) {
-			if m := protocol.SpecialBytes(binary.LittleEndian.Uint64(d[i:])); m != 0 {
-				i += bits.TrailingZeros64(m) >> 3
-				break
-			}
-			if m := protocol.SpecialBytes(binary.LittleEndian.Uint64(d[i+8:])); m != 0 {
-				i += 8 + bits.TrailingZeros64(m)>>3
-				break
-			}
-			i += 16
-		}
-		for i < len(d) && plainByte[d[i]] { // the last bytes, or none
-			i++
-		}
-		if i >= len(d) {
-			return i, escaped, syntaxErr(i, "the line ends inside a string")
-		}
-		switch c := d[i]; {
-		case c == '"':
-			return i + 1, escaped, nil
-		case c == '\\':
-			escaped = true
-			if i+1 < len(d) && simpleEscape[d[i+1]] {
-				i += 2
-				continue
-			}
-			n := protocol.EscapeLen(d[i:])
-			if n <= 0 {
-				if n == 0 {
-					return i, escaped, syntaxErr(i, "the line ends inside a string escape")
-				}
-				return i, escaped, syntaxErr(i, "invalid escape in a string")
-			}
-			i += n
-		case c < 0x20:
-			return i, escaped, syntaxErr(i, "a control character (byte 0x"+strconv.FormatUint(uint64(c), 16)+") inside a string must be escaped")
-		default:
-			r, size := utf8.DecodeRune(d[i:])
-			if r == utf8.RuneError && size == 1 {
-				return i, escaped, syntaxErr(i, "invalid UTF-8 in a string")
-			}
-			i += size
-		}
+	end, escaped, perr := protocol.ScanString(d, i)
+	if perr != nil {
+		return end, escaped, syntaxErr(perr.Offset, perr.Msg)
 	}
+	return end, escaped, nil
 }
 
 // scanNumber checks the number starting at d[i] and returns the index after
 // it and whether it is written as an integer (no fraction, no exponent).
 func scanNumber(d []byte, i int) (end int, integer bool, err *SyntaxError) {
-	if i < len(d) && d[i] == '-' {
-		i++
+	end, perr := protocol.ScanNumber(d, i)
+	if perr != nil {
+		return end, false, syntaxErr(perr.Offset, perr.Msg)
 	}
-	switch {
-	case i >= len(d):
-		return i, false, unexpected(d, i, "a number")
-	case d[i] == '0':
-		i++
-	case d[i] >= '1' && d[i] <= '9':
-		i++
-		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
-			i++
-		}
-	default:
-		return i, false, unexpected(d, i, "a number")
-	}
-	integer = true
-	if i < len(d) && d[i] == '.' {
-		integer = false
-		i++
-		j := i
-		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
-			i++
-		}
-		if i == j {
-			return i, false, unexpected(d, i, "a number")
-		}
-	}
-	if i < len(d) && (d[i] == 'e' || d[i] == 'E') {
-		integer = false
-		i++
-		if i < len(d) && (d[i] == '+' || d[i] == '-') {
-			i++
-		}
-		j := i
-		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
-			i++
-		}
-		if i == j {
-			return i, false, unexpected(d, i, "a number")
-		}
-	}
-	return i, integer, nil
+	return end, bytes.IndexAny(d[i:end], ".eE") < 0, nil
 }
 
 // scanLiteral checks that d[i:] starts with word (true, false or null).

@@ -407,6 +407,25 @@ func (s *scanner) str() (escaped bool) {
 	}
 }
 
+// ScanString checks the JSON string whose opening quote is d[i]: escapes,
+// control bytes and UTF-8, as every string of a line is checked. It
+// returns the index after the closing quote and whether the string holds
+// escapes; on a problem, end is where it was found. For callers that scan
+// lines their own way (package filters builds values as it goes).
+func ScanString(d []byte, i int) (end int, escaped bool, err *SyntaxError) {
+	s := scanner{data: d, pos: i}
+	escaped = s.str()
+	return s.pos, escaped, s.err
+}
+
+// ScanNumber checks the JSON number that starts at d[i] and returns the
+// index after it; on a problem, end is where it was found.
+func ScanNumber(d []byte, i int) (end int, err *SyntaxError) {
+	s := scanner{data: d, pos: i}
+	s.number()
+	return s.pos, s.err
+}
+
 // simpleEscape marks the characters that complete a two-byte escape.
 var simpleEscape = [256]bool{'"': true, '\\': true, '/': true, 'b': true, 'f': true, 'n': true, 'r': true, 't': true}
 
