@@ -13,12 +13,27 @@ type field struct {
 }
 
 // textOrNil returns the decoded text of a string value (a slice of the
-// line when it has no escapes), and nil for any other kind of value.
+// line when it has no escapes), and nil for any other kind of value or a
+// missing field (f nil).
 func (f *field) textOrNil() []byte {
-	if len(f.val) < 2 || f.val[0] != '"' {
+	if f == nil || len(f.val) < 2 || f.val[0] != '"' {
 		return nil
 	}
-	return stringText(f.val, bytes.IndexByte(f.val, '\\') >= 0, nil)
+	return stringText(f.val, hasBackslash(f.val), nil)
+}
+
+// hasBackslash is bytes.IndexByte(b, '\\') >= 0 without the call into the
+// vectorised search for the short keys and values selectors look at.
+func hasBackslash(b []byte) bool {
+	if len(b) > 32 {
+		return bytes.IndexByte(b, '\\') >= 0
+	}
+	for _, c := range b {
+		if c == '\\' {
+			return true
+		}
+	}
+	return false
 }
 
 // scanFields finds the top-level members of line by its structure only:

@@ -1,9 +1,6 @@
 package filters
 
-import (
-	"bytes"
-	"slices"
-)
+import "slices"
 
 // Selection holds the shortcut flags: event selectors that need no jq.
 // Values within one field are alternatives (any matches); different
@@ -43,36 +40,44 @@ func newSelector(s Selection) *selector {
 	return &selector{Selection: s, calls: map[runCall]bool{}}
 }
 
-// event holds the top-level fields a Selection looks at.
+// event holds the top-level fields a Selection looks at, not yet decoded:
+// a selector decodes only the ones its flags need.
 type event struct {
-	typ, run, id, name, status []byte
-	hasType, blocked           bool
+	typ, run, id, name, status *field // nil when missing
+	blocked                    bool
 }
 
 func (s *selector) fields(fs []field) event {
 	var ev event
 	for i := range fs {
 		f := &fs[i]
-		key := f.key
-		if bytes.IndexByte(key, '\\') >= 0 {
-			key = unescape(key, nil)
-		}
-		switch string(key) {
-		case "type":
-			ev.typ, ev.hasType = f.textOrNil(), true
-		case "runId":
-			ev.run = f.textOrNil()
-		case "id":
-			ev.id = f.textOrNil()
-		case "name":
-			ev.name = f.textOrNil()
-		case "status":
-			ev.status = f.textOrNil()
-		case "block", "violation":
-			ev.blocked = true
+		// A key spelled with escapes is only one of ours once decoded.
+		if !ev.set(f.key, f) && hasBackslash(f.key) {
+			ev.set(unescape(f.key, nil), f)
 		}
 	}
 	return ev
+}
+
+// set records f under key when a selector may look at it.
+func (ev *event) set(key []byte, f *field) bool {
+	switch string(key) {
+	case "type":
+		ev.typ = f
+	case "runId":
+		ev.run = f
+	case "id":
+		ev.id = f
+	case "name":
+		ev.name = f
+	case "status":
+		ev.status = f
+	case "block", "violation":
+		ev.blocked = true
+	default:
+		return false
+	}
+	return true
 }
 
 // match reports whether an event with these top-level fields is selected,
@@ -84,13 +89,13 @@ func (s *selector) match(fs []field) bool {
 	if len(s.Tools) > 0 && !s.tool(ev) {
 		return false
 	}
-	if len(s.Types) > 0 && !containsText(s.Types, ev.typ) {
+	if len(s.Types) > 0 && !containsText(s.Types, ev.typ.textOrNil()) {
 		return false
 	}
-	if len(s.Runs) > 0 && !containsText(s.Runs, ev.run) {
+	if len(s.Runs) > 0 && !containsText(s.Runs, ev.run.textOrNil()) {
 		return false
 	}
-	if len(s.IDs) > 0 && !containsText(s.IDs, ev.id) {
+	if len(s.IDs) > 0 && !containsText(s.IDs, ev.id.textOrNil()) {
 		return false
 	}
 	if s.Blocked && !ev.blocked {
@@ -100,11 +105,11 @@ func (s *selector) match(fs []field) bool {
 }
 
 func failed(ev event) bool {
-	switch string(ev.typ) {
+	switch string(ev.typ.textOrNil()) {
 	case "error":
 		return true
 	case "tool_result", "run_end":
-		return string(ev.status) == "error"
+		return string(ev.status.textOrNil()) == "error"
 	}
 	return false
 }
@@ -113,17 +118,18 @@ func failed(ev event) bool {
 // event names the tool, and the result that carries the same id belongs
 // to it (a headless denial has a permission_request and no tool_call).
 func (s *selector) tool(ev event) bool {
+	typ, run, id := ev.typ.textOrNil(), ev.run.textOrNil(), ev.id.textOrNil()
 	switch {
-	case slices.Contains(toolTypes, string(ev.typ)):
-		if !containsText(s.Tools, ev.name) {
+	case slices.Contains(toolTypes, string(typ)):
+		if !containsText(s.Tools, ev.name.textOrNil()) {
 			return false
 		}
-		if ev.id != nil {
-			s.calls[runCall{string(ev.run), string(ev.id)}] = true
+		if id != nil {
+			s.calls[runCall{string(run), string(id)}] = true
 		}
 		return true
-	case string(ev.typ) == "tool_result":
-		return s.calls[runCall{string(ev.run), string(ev.id)}]
+	case string(typ) == "tool_result":
+		return s.calls[runCall{string(run), string(id)}]
 	}
 	return false
 }
