@@ -23,13 +23,12 @@ func (w *worker) nextEvent() (any, bool) {
 		}
 		text = w.upgrade(text)
 		if w.sel != nil {
-			fs, err := scanFields(text, w.fields[:0])
-			w.fields = fs
+			selected, err := w.sel.selects(text)
 			if err != nil {
 				w.badLine(err)
 				continue
 			}
-			if !w.sel.match(fs) {
+			if !selected {
 				continue
 			}
 		}

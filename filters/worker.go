@@ -11,16 +11,15 @@ import (
 // worker evaluates events and collects what they write: one per goroutine,
 // with its own decoder, key order, encoder and compiled code.
 type worker struct {
-	f      *Filter
-	code   *gojq.Code // nil without an expression
-	order  keyOrder
-	dec    *decoder
-	enc    *encoder
-	small  *encoder // compact and colorless: debug and stderr messages
-	sel    *selector
-	fields []field
-	up     protocol.Upgrader
-	upBuf  []byte
+	f     *Filter
+	code  *gojq.Code // nil without an expression
+	order keyOrder
+	dec   *decoder
+	enc   *encoder
+	small *encoder // compact and colorless: debug and stderr messages
+	sel   *lineSelector
+	up    protocol.Upgrader
+	upBuf []byte
 	// ownLines: an upgraded line gets a buffer of its own, because the
 	// events read from it outlive the next line (sequential runs).
 	ownLines bool
@@ -80,7 +79,7 @@ func newWorker(f *Filter, ownLines bool) *worker {
 	w.enc = newEncoder(f.opts.Output.Layout, &w.order)
 	w.small = newEncoder(Layout{}, &w.order)
 	if f.opts.Select.Active() {
-		w.sel = newSelector(f.opts.Select)
+		w.sel = newLineSelector(f.opts.Select)
 	}
 	return w
 }
@@ -93,13 +92,12 @@ func (w *worker) handleLine(text []byte) {
 	w.order.reset()
 	text = w.upgrade(text)
 	if w.sel != nil {
-		fs, err := scanFields(text, w.fields[:0])
-		w.fields = fs
+		selected, err := w.sel.selects(text)
 		if err != nil {
 			w.badLine(err)
 			return
 		}
-		if !w.sel.match(fs) {
+		if !selected {
 			return
 		}
 		if w.f.query == nil {
