@@ -100,6 +100,35 @@ func (f *Filter) runParallel(sources []input.Source, io IO, s *sink) error {
 	return nil
 }
 
+// outBuffers recycles the buffers workers gather results in, once the
+// sink has written them. A fresh 64 KB buffer per chunk is a large
+// allocation, zeroed and often page-faulted in: selecting a few lines of
+// a 500 MB log spent a fifth of its time clearing buffers it barely used.
+var outBuffers = make(chan []byte, 16)
+
+// maxKeptOutBuffer is the largest buffer kept; one grown for a huge
+// result goes back to the garbage collector.
+const maxKeptOutBuffer = 1 << 20
+
+func takeOutBuffer() []byte {
+	select {
+	case b := <-outBuffers:
+		return b[:0]
+	default:
+		return make([]byte, 0, 64<<10)
+	}
+}
+
+func giveOutBuffer(b []byte) {
+	if cap(b) == 0 || cap(b) > maxKeptOutBuffer {
+		return
+	}
+	select {
+	case outBuffers <- b:
+	default:
+	}
+}
+
 // chunk evaluates the lines of one task's chunk.
 func (w *worker) chunk(t *task, stop <-chan struct{}, stopped *atomic.Bool) {
 	defer close(t.parts)
@@ -114,10 +143,10 @@ func (w *worker) chunk(t *task, stop <-chan struct{}, stopped *atomic.Bool) {
 		case <-stop:
 		}
 	}
-	w.out = make([]byte, 0, 64<<10)
+	w.out = takeOutBuffer()
 	w.flush = func() {
 		send(part{out: w.out, notes: w.notes, counts: w.counts})
-		w.out, w.notes, w.counts = make([]byte, 0, flushSize+64<<10), nil, counts{}
+		w.out, w.notes, w.counts = takeOutBuffer(), nil, counts{}
 	}
 	n := lines(t.c.data, t.c.first, func(num int, line []byte) bool {
 		w.line = num
@@ -155,6 +184,7 @@ func (s *sink) writeTasks(order <-chan *task) bool {
 				break
 			}
 			s.write(p.out, p.notes, base)
+			giveOutBuffer(p.out)
 			s.tally(p.counts)
 			if p.last {
 				base += p.lines
