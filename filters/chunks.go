@@ -80,21 +80,6 @@ func release(b *block) {
 	}
 }
 
-// lastNewline returns the index of the last '\n' in b, or -1. Going back
-// from the end a few kilobytes at a time with bytes.IndexByte (which is
-// vectorised, unlike bytes.LastIndexByte) finds it at once when lines are
-// short, and quickly when a line is a megabyte long.
-func lastNewline(b []byte) int {
-	const step = 4 << 10
-	for end := len(b); end > 0; end -= step {
-		start := max(0, end-step)
-		if i := bytes.IndexByte(b[start:end], '\n'); i >= 0 {
-			return start + i + bytes.LastIndexByte(b[start+i:end], '\n')
-		}
-	}
-	return -1
-}
-
 // readChunks reads every source in order, size bytes a read, and passes
 // its chunks to send, stopping early when send returns false (the run is
 // over).
@@ -158,7 +143,7 @@ func readStream(s *input.Stream, size int, send func(*chunk) bool) bool {
 		}
 		// The bytes before the ones just read hold no newline: they
 		// are the partial line left from the last chunk.
-		if last := lastNewline(blk.data[n-m : n]); last >= 0 {
+		if last := input.LastNewline(blk.data[n-m : n]); last >= 0 {
 			if !emit(n-m+last+1, nil) {
 				return false
 			}

@@ -135,7 +135,7 @@ func makeLine(line []byte, num int, newline bool) (l Line) {
 // mix it with Next on one Reader.
 func (r *Reader) NextBlock() ([]byte, error) {
 	for {
-		if i := lastNewline(r.buf[r.scan:r.tail]); i >= 0 {
+		if i := LastNewline(r.buf[r.scan:r.tail]); i >= 0 {
 			end := r.scan + i + 1
 			block := r.buf[r.head:end:end]
 			r.head, r.scan = end, end
@@ -192,11 +192,11 @@ func (r *Reader) replaceBuffer(spare []byte) {
 	r.buf, r.scan, r.tail, r.head = spare, r.scan-r.head, n, 0
 }
 
-// lastNewline returns the index of the last '\n' in b, or -1. It goes back
+// LastNewline returns the index of the last '\n' in b, or -1. It goes back
 // from the end a few kilobytes at a time with bytes.IndexByte, which is
 // vectorised where bytes.LastIndexByte looks at one byte at a time: short
 // lines end it at once, and a megabyte-long one quickly.
-func lastNewline(b []byte) int {
+func LastNewline(b []byte) int {
 	const step = 4 << 10
 	for end := len(b); end > 0; end -= step {
 		start := max(0, end-step)
