@@ -11,8 +11,11 @@ import (
 	"github.com/zsj-dev/zsj/internal/input"
 )
 
-// Batch is a run of consecutive lines. It owns the buffer they are in (the
-// reader's, handed over), so they stay valid while workers use them.
+// Batch is a run of consecutive lines: the whole lines of one read, up to
+// the reader's buffer size (256 KB, larger while lines are). It owns the
+// buffer they are in (the reader's, handed over), so they stay valid while
+// workers use them. Measured on logs of small events, 1 MB batches made
+// validate take half as long again, mostly in page faults and cache misses.
 type Batch struct {
 	// Lines are split by the worker before work is called. Their Num is
 	// final only when the batch reaches emit; work must not rely on it.
