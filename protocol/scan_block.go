@@ -20,9 +20,8 @@ const blockLead = 16
 // strBlocks scans string bytes from d[i] on, 64 at a time, while at least
 // a block and the longest lookahead fit. It returns where it stopped:
 // after the closing quote (closed true), or at a byte the word-at-a-time
-// loop must decide (an escape other than the two-byte ones, a four-byte
-// or invalid character, a control byte), or where fewer bytes are left
-// than a block needs.
+// loop must decide (an invalid escape or character, a control byte), or
+// where fewer bytes are left than a block needs.
 func strBlocks(d []byte, i int) (next int, closed, escaped bool) {
 	for i+64+8 <= len(d) {
 		marks := specialMap(d[i : i+64])
@@ -33,7 +32,11 @@ func strBlocks(d []byte, i int) (next int, closed, escaped bool) {
 			n := 2
 			switch c := d[j]; {
 			case c == '\\':
-				if !simpleEscape[d[j+1]] {
+				switch {
+				case simpleEscape[d[j+1]]:
+				case d[j+1] == 'u' && isHex(d[j+2]) && isHex(d[j+3]) && isHex(d[j+4]) && isHex(d[j+5]):
+					n = 6
+				default:
 					return j, false, escaped
 				}
 				escaped = true
@@ -94,29 +97,39 @@ var asciiSpecial = func() (t [256]bool) {
 // two partial products meet, so nothing carries.
 func gatherMarks(m uint64) uint64 { return (m >> 7) * 0x0102040810204080 >> 56 }
 
-// utf8Len returns the length of the character at d[j] when it is a valid
-// two- or three-byte UTF-8 character, and 0 for anything else; d must
-// hold two bytes after j.
+// utf8Len returns the length of the valid UTF-8 character at d[j], and 0
+// when none starts there; d must hold three bytes after j.
 func utf8Len(d []byte, j int) int {
 	c := d[j]
 	if c < 0xE0 {
-		if c >= 0xC2 && d[j+1]&0xC0 == 0x80 {
+		if c >= 0xC2 && isCont(d[j+1]) {
 			return 2
 		}
 		return 0
 	}
-	if c >= 0xF0 || d[j+2]&0xC0 != 0x80 {
-		return 0
-	}
+	// The second byte's range rules out overlong forms (after E0 and F0),
+	// surrogates (after ED) and code points above U+10FFFF (after F4).
 	lo, hi := byte(0x80), byte(0xBF)
 	switch c {
 	case 0xE0:
-		lo = 0xA0 // shorter forms are overlong
+		lo = 0xA0
 	case 0xED:
-		hi = 0x9F // U+D800-DFFF are surrogates
+		hi = 0x9F
+	case 0xF0:
+		lo = 0x90
+	case 0xF4:
+		hi = 0x8F
 	}
-	if d[j+1] < lo || d[j+1] > hi {
+	if d[j+1] < lo || d[j+1] > hi || !isCont(d[j+2]) {
 		return 0
 	}
-	return 3
+	switch {
+	case c < 0xF0:
+		return 3
+	case c <= 0xF4 && isCont(d[j+3]):
+		return 4
+	}
+	return 0
 }
+
+func isCont(b byte) bool { return b&0xC0 == 0x80 }

@@ -75,7 +75,8 @@ func TestStrBlockEdges(t *testing.T) {
 		`\n`, `\\`, `\"`, `\\\"`, `\u00e9`, `\ud83d\ude00`, `\x`, `\u12`,
 		"é", "é\"", "é\\n", "é\x1f", "é\x01", "中", "中\"", "中\x1f", "😀", "😀\"",
 		"\xc3", "\xe4\xb8", "\xed\xa0\x80", "\xe0\x80\x80", "\xc0\xaf", "\xff", "\x80",
-		"\t", "\x7f", `"`,
+		"\t", "\x7f", `"`, `\u00G0`, `\u00eZ`, `\U00e9`, "\xf4\x8f\xbf\xbf", "\xf4\x90\x80\x80", "\xf0\x80\x80\x80",
+		"\xf0\x9f\x98", "\xf5\x80\x80\x80", "😀\x1f", `\u00e9"`,
 	}
 	for _, p := range pieces {
 		for pos := 0; pos < 150; pos++ {
