@@ -111,6 +111,11 @@ func (r *Reader) cut(end int, newline bool) Line {
 // makeLine splits one line's bytes into text and line end. Line 1 loses a
 // leading byte order mark.
 func makeLine(line []byte, num int, newline bool) (l Line) {
+	setLine(&l, line, num, newline)
+	return l
+}
+
+func setLine(l *Line, line []byte, num int, newline bool) {
 	l.Num = num
 	if num == 1 && bytes.HasPrefix(line, bom) {
 		line, l.BOM = line[len(bom):], true
@@ -123,7 +128,6 @@ func makeLine(line []byte, num int, newline bool) (l Line) {
 		}
 	}
 	l.Text, l.EOL = line[:n:n], line[n:]
-	return l
 }
 
 // NextBlock returns the next run of whole lines as one slice: all the
@@ -217,7 +221,10 @@ func SplitLines(block []byte, first int, dst []Line) []Line {
 		if i := bytes.IndexByte(block, '\n'); i >= 0 {
 			end, newline = i+1, true
 		}
-		dst = append(dst, makeLine(block[:end:end], num, newline))
+		// Filled in place: appending the struct makeLine returns copies
+		// it with wide loads that stall on the narrow stores just made.
+		dst = append(dst, Line{})
+		setLine(&dst[len(dst)-1], block[:end:end], num, newline)
 		block = block[end:]
 		num++
 	}
