@@ -77,16 +77,10 @@ func (o *upgradeOutput) file(r rewrite.FileResult) {
 			fmt.Fprintf(o.a.io.Out, "%s: %s to %s\n", r.Source.Name, countWords(r.Changed, "event"), strings.TrimSuffix(o.verb(), "d"))
 		}
 	}
-	if o.bar != nil {
-		o.bar.Add(1)
-	}
+	o.bar.Add(1)
 }
 
-func (o *upgradeOutput) clearBar() {
-	if o.bar != nil {
-		o.bar.Clear()
-	}
-}
+func (o *upgradeOutput) clearBar() { o.bar.Clear() }
 
 // done takes the bar off the screen before the summary.
 func (o *upgradeOutput) done() {

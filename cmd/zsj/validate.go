@@ -13,6 +13,7 @@ import (
 	"github.com/zsj-dev/zsj/internal/input"
 	"github.com/zsj-dev/zsj/internal/parallel"
 	"github.com/zsj-dev/zsj/internal/report"
+	"github.com/zsj-dev/zsj/internal/term"
 	"github.com/zsj-dev/zsj/protocol"
 	"github.com/zsj-dev/zsj/redact"
 )
@@ -40,7 +41,9 @@ one schema version per file, and the order of events within each run.
 Problems are printed as
   file:line: error: message [rule-code] (type $.path)
 followed by a summary on stderr. Warnings (unusual but valid values, runs
-that never ended) do not fail the check unless --strict is given.
+that never ended) do not fail the check unless --strict is given. Over
+many files, with the report going to a file or a pipe, a progress bar on
+the terminal counts the files done.
 
 Exit status: 0 no errors, 1 problems found, 2 usage error, 3 a file could
 not be read.`,
@@ -86,6 +89,17 @@ func runValidate(a *app, args []string, format report.Format, opts validateOptio
 		reportReadError(a, err)
 		sum.Unreadable++
 	}
+	// A bar is for a person waiting on many files while the report goes
+	// to a file or a pipe; on the terminal it would garble the report.
+	var bar *term.Progress
+	if a.io.ErrTTY && !a.io.OutTTY && !opts.quiet && len(sources) > 1 {
+		bar = term.NewProgress(a.io.ErrOut, "validating", "files", len(sources))
+	}
+	readError := func(err error) {
+		bar.Clear()
+		reportReadError(a, err)
+		sum.Unreadable++
+	}
 	out := io.Writer(a.io.Out)
 	if opts.quiet {
 		out = io.Discard
@@ -95,8 +109,8 @@ func runValidate(a *app, args []string, format report.Format, opts validateOptio
 
 	err = input.Each(sources, a.io.In,
 		func(src input.Source, err error) {
-			reportReadError(a, err)
-			sum.Unreadable++
+			readError(err)
+			bar.Add(1)
 		},
 		func(s *input.Stream) error {
 			stats, readErr, err := validateStream(s, popts, printer, opts.maxProblems, secretsMatter(opts))
@@ -107,11 +121,12 @@ func runValidate(a *app, args []string, format report.Format, opts validateOptio
 			sum.Errors += stats.Errors
 			sum.Warnings += stats.Warnings
 			if readErr != nil {
-				reportReadError(a, fmt.Errorf("%s: %w", s.Name, readErr))
-				sum.Unreadable++
+				readError(fmt.Errorf("%s: %w", s.Name, readErr))
 			}
+			bar.Add(1)
 			return err
 		})
+	bar.Clear()
 	if err == nil {
 		err = printer.Summary(sum)
 	}

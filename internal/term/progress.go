@@ -35,8 +35,12 @@ func NewProgress(w io.Writer, verb, unit string, total int) *Progress {
 	return &Progress{w: w, verb: verb, unit: unit, total: max(total, 1), now: time.Now}
 }
 
-// Add counts n more units done and redraws the bar if it is due.
+// Add counts n more units done and redraws the bar if it is due. A nil
+// bar (none shown) does nothing, and so does Clear.
 func (p *Progress) Add(n int) {
+	if p == nil {
+		return
+	}
 	p.done = min(p.done+n, p.total)
 	if now := p.now(); !p.shown || now.Sub(p.drawn) >= redrawEvery {
 		p.draw(now)
@@ -60,7 +64,7 @@ func (p *Progress) draw(now time.Time) {
 // Clear takes the bar off its line, so that a message can be printed
 // there; the next Add draws it again.
 func (p *Progress) Clear() {
-	if p.shown {
+	if p != nil && p.shown {
 		fmt.Fprintf(p.w, "\r%*s\r", p.width, "")
 		p.shown = false
 	}
