@@ -49,7 +49,11 @@ func Lines(r *input.Reader, workers int, work func(worker int, b *Batch), emit f
 	if workers < 1 {
 		workers = 1
 	}
-	inFlight := 2 * workers
+	// One batch per worker in flight, and one more being read: every
+	// batch is a buffer first touched in page faults, and twice as many
+	// made validate slower (6% on large lines, 8% on small ones), not
+	// smoother.
+	inFlight := workers
 	free := make(chan *Batch, inFlight+1)
 	for i := 0; i < inFlight+1; i++ {
 		free <- &Batch{done: make(chan struct{}, 1)}
