@@ -7,7 +7,7 @@ import "bytes"
 // starts with the exact bytes of the previous clean line up to that line's
 // last value holds the same members with the same values apart from the
 // last one, so checking that value and the closing brace gives what a full
-// check would. memo_test.go compares both ways on pairs of lines.
+// check would. check_memo_test.go compares both ways on pairs of lines.
 
 // maxMemoPrefix bounds the bytes copied per remembered line: a delta event
 // needs about a hundred, and a line whose last value comes later is not

@@ -125,3 +125,32 @@ func FuzzBlocks(f *testing.F) {
 		}
 	})
 }
+
+// After a line larger than maxKeptBuffer, TakeBlock goes back to ordinary
+// buffers, even when handed the huge one back as spare: one huge line
+// must not pin its memory in every batch for good.
+func TestTakeBlockLetsHugeBuffersGo(t *testing.T) {
+	huge := bytes.Repeat([]byte("x"), maxKeptBuffer+1)
+	data := append(append(huge, '\n'), bytes.Repeat([]byte("{}\n"), 100000)...)
+	r := newReaderSize(chunkReader{bytes.NewReader(data), 64 << 10}, 1024)
+	var spare []byte
+	sawHuge := false
+	for {
+		block, err := r.TakeBlock(spare)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(block) > maxKeptBuffer {
+			sawHuge = true
+		} else if sawHuge && cap(r.buf) > maxKeptBuffer {
+			t.Fatalf("after the huge line the reader still reads into %d bytes", cap(r.buf))
+		}
+		spare = block
+	}
+	if !sawHuge {
+		t.Fatal("the huge line never came as one block")
+	}
+}

@@ -180,16 +180,17 @@ func (r *Reader) TakeBlock(spare []byte) ([]byte, error) {
 const maxKeptBuffer = 8 << 20
 
 // replaceBuffer moves the bytes not yet returned into spare, or into a new
-// buffer when spare is smaller than the current one: a log of long lines
-// needs long buffers throughout.
+// buffer when spare is smaller than the current one (a log of long lines
+// needs long buffers throughout) or is a huge one no longer needed.
 func (r *Reader) replaceBuffer(spare []byte) {
 	rest := r.buf[r.head:r.tail]
 	size := len(r.buf)
 	if size > maxKeptBuffer {
-		size = max(initialBufSize, 2*len(rest))
+		size = initialBufSize
 	}
-	if cap(spare) < size || cap(spare) < 2*len(rest) {
-		spare = make([]byte, max(size, 2*len(rest)))
+	size = max(size, 2*len(rest))
+	if cap(spare) < size || cap(spare) > maxKeptBuffer && size <= maxKeptBuffer {
+		spare = make([]byte, size)
 	}
 	spare = spare[:cap(spare)]
 	n := copy(spare, rest)
