@@ -64,7 +64,7 @@ func getBlock(size int) *block {
 	default:
 	}
 	b := &block{data: make([]byte, size)}
-	adviseHugePages(b.data)
+	input.AdviseHugePages(b.data)
 	b.refs.Store(1)
 	return b
 }

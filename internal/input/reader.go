@@ -190,11 +190,22 @@ func (r *Reader) replaceBuffer(spare []byte) {
 	}
 	size = max(size, 2*len(rest))
 	if cap(spare) < size || cap(spare) > maxKeptBuffer && size <= maxKeptBuffer {
-		spare = make([]byte, size)
+		spare = newBuffer(size)
 	}
 	spare = spare[:cap(spare)]
 	n := copy(spare, rest)
 	r.buf, r.scan, r.tail, r.head = spare, r.scan-r.head, n, 0
+}
+
+// newBuffer allocates a read buffer; one of a megabyte or more is backed
+// by huge pages where the kernel can, since a line that needs it will
+// touch all of it.
+func newBuffer(size int) []byte {
+	b := make([]byte, size)
+	if size >= 1<<20 {
+		AdviseHugePages(b)
+	}
+	return b
 }
 
 // LastNewline returns the index of the last '\n' in b, or -1. It goes back
@@ -239,7 +250,7 @@ func (r *Reader) fill() {
 	if r.tail == len(r.buf) {
 		buf := r.buf
 		if r.head == 0 {
-			buf = make([]byte, 2*len(r.buf))
+			buf = newBuffer(2 * len(r.buf))
 		}
 		n := copy(buf, r.buf[r.head:r.tail])
 		r.buf, r.scan, r.tail, r.head = buf, r.scan-r.head, n, 0

@@ -1,0 +1,6 @@
+//go:build !linux
+
+package input
+
+// AdviseHugePages does nothing here: only Linux takes the advice.
+func AdviseHugePages([]byte) {}
