@@ -41,7 +41,6 @@ type Collector struct {
 	opts    Options
 	strings map[string]string // interned model, provider, cwd and session names
 	members []protocol.Member // reused by every full parse
-	hashBuf []byte            // reused to fingerprint short lines in one piece
 	order   int
 
 	Files   int64 // files read (File calls)
@@ -174,7 +173,7 @@ func (f *File) fingerprint(st *runState, text []byte, h head, members []protocol
 	if n == 2 && spans[1].from < spans[0].from {
 		spans[0], spans[1] = spans[1], spans[0]
 	}
-	f.c.hashBuf = st.id.line(f.c.hashBuf, text, spans[:n]...)
+	st.id.line(text, spans[:n]...)
 }
 
 // state returns the run that an event of id belongs to, starting one when

@@ -106,13 +106,19 @@ func TestMergeRefuses(t *testing.T) {
 	for _, doc := range []string{
 		`{"format":"something-else/1"}`,
 		`[1,2]`,
-		`{"format":"zsj-usage/1","runs":[{"runId":"r","hash":"xyz","status":"success"}]}`,
-		`{"format":"zsj-usage/1","runs":[{"runId":"r","hash":"0000000000000001","status":"done"}]}`,
-		`{"format":"zsj-usage/1","runs":[{"runId":"r","hash":"0000000000000001","status":"success","promptTokens":-5}]}`,
+		`{"format":"zsj-usage/2","runs":[{"runId":"r","hash":"xyz","status":"success"}]}`,
+		`{"format":"zsj-usage/2","runs":[{"runId":"r","hash":"0000000000000001","status":"done"}]}`,
+		`{"format":"zsj-usage/2","runs":[{"runId":"r","hash":"0000000000000001","status":"success","promptTokens":-5}]}`,
 	} {
 		if _, err := ReadShard(strings.NewReader(doc)); err == nil {
 			t.Errorf("ReadShard(%s) did not fail", doc)
 		}
+	}
+	// Outputs of the first format fingerprinted runs another way: they
+	// are refused, saying what to do.
+	_, err := ReadShard(strings.NewReader(`{"format":"zsj-usage/1","runs":[]}`))
+	if err == nil || !strings.Contains(err.Error(), "older zsj usage") {
+		t.Errorf("a zsj-usage/1 document: %v", err)
 	}
 }
 

@@ -18,7 +18,7 @@ import (
 // rounded floats), and read back exactly.
 
 // jsonFormat names the document so that --merge refuses anything else.
-const jsonFormat = "zsj-usage/1"
+const jsonFormat = "zsj-usage/2"
 
 type jsonCounts struct {
 	Runs       int64 `json:"runs"`
@@ -232,7 +232,12 @@ func ReadShard(r io.Reader) (*Shard, error) {
 	if err := dec.Decode(&doc); err != nil {
 		return nil, fmt.Errorf("not the json output of zsj usage: %w", err)
 	}
-	if doc.Format != jsonFormat {
+	switch {
+	case doc.Format == "zsj-usage/1":
+		// Version 1 fingerprinted runs with CRC-32s: its runs cannot be
+		// matched with these.
+		return nil, fmt.Errorf("the json output of an older zsj usage (format %q, want %q): run this zsj usage --format json on its logs again", doc.Format, jsonFormat)
+	case doc.Format != jsonFormat:
 		return nil, fmt.Errorf("not the json output of zsj usage (format %q, want %q)", doc.Format, jsonFormat)
 	}
 	s := &Shard{header: doc.jsonHeader, runs: make([]*Run, 0, len(doc.Runs))}
