@@ -165,8 +165,9 @@ func (e *ErrRead) Unwrap() error { return e.Err }
 // ReadAll renders every line of lines, then ends the input. A read error
 // is returned as *ErrRead after what was read has been rendered and ended.
 func (p *Printer) ReadAll(lines *input.Reader) error {
+	var l input.Line
 	for {
-		l, err := lines.Next()
+		err := lines.NextInto(&l)
 		if err == io.EOF {
 			return p.End()
 		}

@@ -126,8 +126,9 @@ func (p *Player) Play(fixture *input.Reader) (res Result, err error) {
 	}()
 	pace := newPacer(p.opts.Pacing, flushingClock{p.opts.Clock, p.w})
 	p.noise.say()
+	var line input.Line
 	for {
-		line, err := fixture.Next()
+		err := fixture.NextInto(&line)
 		if err == io.EOF {
 			p.noise.say()
 			return res, nil

@@ -116,8 +116,9 @@ func readLogs(a *app, args []string, opts usage.Options) (c *usage.Collector, fa
 		func(s *input.Stream) error {
 			f := c.File(s.Name)
 			lines := s.Lines()
+			var l input.Line
 			for {
-				l, err := lines.Next()
+				err := lines.NextInto(&l)
 				if err == io.EOF {
 					break
 				}

@@ -75,37 +75,50 @@ func newReaderSize(r io.Reader, size int) *Reader {
 // corrupt gzip mid-file) is returned as is, wrapped in a *LineError with the
 // number of the line it happened at; every later call returns it again.
 func (r *Reader) Next() (Line, error) {
+	var l Line
+	err := r.NextInto(&l)
+	return l, err
+}
+
+// NextInto is Next writing the line into *l, for loops over many small
+// lines: a Line is too large to come back in registers, and copying it
+// out took a fifth of the time of reading them.
+func (r *Reader) NextInto(l *Line) error {
 	for {
 		if i := bytes.IndexByte(r.buf[r.scan:r.tail], '\n'); i >= 0 {
-			return r.cut(r.scan+i+1, true), nil
+			r.cut(l, r.scan+i+1, true)
+			return nil
 		}
 		r.scan = r.tail
 		if r.err != nil {
-			return r.last()
+			return r.last(l)
 		}
 		r.fill()
 	}
 }
 
-// last returns what is left once reading has stopped: a final line with no
+// last sets what is left once reading has stopped: a final line with no
 // newline, or the reason reading stopped.
-func (r *Reader) last() (Line, error) {
+func (r *Reader) last(l *Line) error {
 	if r.err != io.EOF {
-		return Line{}, &LineError{Num: r.num + 1, Err: r.err}
+		*l = Line{}
+		return &LineError{Num: r.num + 1, Err: r.err}
 	}
 	if r.head == r.tail {
-		return Line{}, io.EOF
+		*l = Line{}
+		return io.EOF
 	}
-	return r.cut(r.tail, false), nil
+	r.cut(l, r.tail, false)
+	return nil
 }
 
-// cut returns buf[head:end] as the next line and moves past it; newline
-// says whether it ends in '\n'.
-func (r *Reader) cut(end int, newline bool) Line {
+// cut sets buf[head:end] as the next line and moves past it; newline says
+// whether it ends in '\n'.
+func (r *Reader) cut(l *Line, end int, newline bool) {
 	line := r.buf[r.head:end:end]
 	r.head, r.scan = end, end
 	r.num++
-	return makeLine(line, r.num, newline)
+	setLine(l, line, r.num, newline)
 }
 
 // makeLine splits one line's bytes into text and line end. Line 1 loses a
@@ -116,7 +129,7 @@ func makeLine(line []byte, num int, newline bool) (l Line) {
 }
 
 func setLine(l *Line, line []byte, num int, newline bool) {
-	l.Num = num
+	l.Num, l.BOM = num, false
 	if num == 1 && bytes.HasPrefix(line, bom) {
 		line, l.BOM = line[len(bom):], true
 	}

@@ -27,8 +27,9 @@ func BenchmarkReader(b *testing.B) {
 				src.Reset(data)
 				r := NewReader(src)
 				n := 0
+				var l Line
 				for {
-					l, err := r.Next()
+					err := r.NextInto(&l)
 					if err == io.EOF {
 						break
 					}

@@ -3,7 +3,9 @@ package input
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -299,4 +301,26 @@ func FuzzReader(f *testing.F) {
 		r := newReaderSize(chunkReader{bytes.NewReader(data), int(chunk) + 1}, int(bufSize)+1)
 		checkRoundTrip(t, data, r)
 	})
+}
+
+// NextInto fills one Line again and again: nothing of a line may stay in
+// it for the next, the byte order mark flag of line 1 included.
+func TestNextIntoReusesLine(t *testing.T) {
+	r := NewReader(strings.NewReader("\xef\xbb\xbf{\"a\":1}\r\n{}\nlast"))
+	var l Line
+	var got []string
+	for {
+		err := r.NextInto(&l)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, fmt.Sprintf("%d %q %q %v", l.Num, l.Text, l.EOL, l.BOM))
+	}
+	want := []string{`1 "{\"a\":1}" "\r\n" true`, `2 "{}" "\n" false`, `3 "last" "" false`}
+	if !slices.Equal(got, want) {
+		t.Errorf("lines %q, want %q", got, want)
+	}
 }
