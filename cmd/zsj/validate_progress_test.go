@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -36,22 +37,29 @@ func TestValidateProgressBar(t *testing.T) {
 			if code := run(io, tc.args); code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
-			bar := strings.Contains(stderr.String(), "validating") && strings.Contains(stderr.String(), "/3 files)")
-			if bar != tc.showBar {
-				t.Fatalf("bar shown: %v, want %v; stderr %q", bar, tc.showBar, stderr)
-			}
-			if !tc.showBar && strings.ContainsRune(stderr.String(), '\r') {
-				t.Fatalf("terminal control bytes on stderr: %q", stderr)
-			}
-			// The bar is cleared (\r, spaces, \r): the summary stands
-			// alone on the last line.
-			text := strings.TrimSuffix(stderr.String(), "\n")
-			if text == "" {
-				return // --quiet prints no summary either
-			}
-			if last := text[strings.LastIndexAny(text, "\r\n")+1:]; !strings.HasPrefix(last, "zsj: ") {
-				t.Fatalf("the summary is not alone on the last line: %q", last)
-			}
+			checkProgressBar(t, stderr.String(), "validating", 3, tc.showBar)
 		})
+	}
+}
+
+// checkProgressBar checks stderr of a run over files inputs: a bar saying
+// verb when showBar, no terminal control bytes otherwise, and once the bar
+// is cleared (\r, spaces, \r) the summary alone on the last line, when
+// there is one (--quiet prints none).
+func checkProgressBar(t *testing.T, stderr, verb string, files int, showBar bool) {
+	t.Helper()
+	bar := strings.Contains(stderr, verb) && strings.Contains(stderr, fmt.Sprintf("/%d files)", files))
+	if bar != showBar {
+		t.Fatalf("bar shown: %v, want %v; stderr %q", bar, showBar, stderr)
+	}
+	if !showBar && strings.ContainsRune(stderr, '\r') {
+		t.Fatalf("terminal control bytes on stderr: %q", stderr)
+	}
+	text := strings.TrimSuffix(stderr, "\n")
+	if text == "" {
+		return
+	}
+	if last := text[strings.LastIndexAny(text, "\r\n")+1:]; !strings.HasPrefix(last, "zsj: ") {
+		t.Fatalf("the summary is not alone on the last line: %q", last)
 	}
 }
