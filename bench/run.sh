@@ -8,7 +8,7 @@
 #   BENCH_KEEP          keep the corpora in this folder and reuse them next time
 #   BENCH_OUT           where to write the results (default bench/RESULTS.md)
 #   BENCH_NOTE          a line for the header of the results, e.g. "development run"
-#   BENCH_RUNS_ZSJ      timed runs per zsj command (default 3)
+#   BENCH_RUNS_ZSJ      timed runs per zsj command (default 5)
 #   BENCH_RUNS_OTHER    timed runs per jq or gojq command (default 2)
 #   BENCH_WARMUP_ZSJ    hyperfine warmup runs per zsj command (default 1)
 #   BENCH_WARMUP_OTHER  the same per jq or gojq command (default 0: the RSS
@@ -24,7 +24,7 @@ root=$(cd "$here/.." && pwd)
 scale=${BENCH_SIZE_SCALE:-1}
 out=${BENCH_OUT:-$here/RESULTS.md}
 note=${BENCH_NOTE:-}
-runs_zsj=${BENCH_RUNS_ZSJ:-3}
+runs_zsj=${BENCH_RUNS_ZSJ:-5}
 runs_other=${BENCH_RUNS_OTHER:-2}
 warmup_zsj=${BENCH_WARMUP_ZSJ:-1}
 warmup_other=${BENCH_WARMUP_OTHER:-0}
