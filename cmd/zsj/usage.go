@@ -59,7 +59,9 @@ counted, with a warning. --no-dedupe counts everything found.
 outputs for parts of an archive merge exactly: 'zsj usage --merge' reads
 such outputs instead of logs and prints what one run over all the logs
 would have (given the parts in the same order; with --no-dedupe, runs a
-part dropped as duplicates stay dropped). Token counts and costs are
+part dropped as duplicates stay dropped). The json names its format,
+zsj-usage/2; outputs of another format (an older zsj) are refused, since
+their fingerprints differ. Token counts and costs are
 exact decimal numbers in json, csv and tsv; the table rounds cost to
 4 decimals.
 
