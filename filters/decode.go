@@ -200,16 +200,11 @@ func (d *decoder) object(data []byte, start, depth int) (any, int, *SyntaxError)
 			return nil, i, err
 		}
 		d.kvs = append(d.kvs, member{key, v})
-		if i = skipSpace(data, i); i >= len(data) {
-			return nil, i, unexpected(data, i, "an object")
-		}
-		switch data[i] {
-		case ',':
-			i = skipSpace(data, i+1)
-		case '}':
-			return d.finishObject(data[start:i+1], base, depth), i + 1, nil
-		default:
-			return nil, i, unexpected(data, i, "an object (',' or '}' must follow a value)")
+		var closed bool
+		if i, closed, err = afterValue(data, i, '}'); err != nil {
+			return nil, i, err
+		} else if closed {
+			return d.finishObject(data[start:i], base, depth), i, nil
 		}
 	}
 }
@@ -250,20 +245,15 @@ func (d *decoder) array(data []byte, start, depth int) (any, int, *SyntaxError) 
 			return nil, end, err
 		}
 		d.vals = append(d.vals, v)
-		if i = skipSpace(data, end); i >= len(data) {
-			return nil, i, unexpected(data, i, "an array")
-		}
-		switch data[i] {
-		case ',':
-			i = skipSpace(data, i+1)
-		case ']':
+		var closed bool
+		if i, closed, err = afterValue(data, end, ']'); err != nil {
+			return nil, i, err
+		} else if closed {
 			arr := make([]any, len(d.vals)-base)
 			copy(arr, d.vals[base:])
 			clear(d.vals[base:])
 			d.vals = d.vals[:base]
-			return arr, i + 1, nil
-		default:
-			return nil, i, unexpected(data, i, "an array (',' or ']' must follow a value)")
+			return arr, i, nil
 		}
 	}
 }

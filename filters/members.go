@@ -66,16 +66,11 @@ func findMember(d []byte, i int, key string, depth int) (val []byte, end int, er
 		if wanted {
 			val = d[start:end]
 		}
-		if i = skipSpace(d, end); i >= len(d) {
-			return nil, i, unexpected(d, i, "an object")
-		}
-		switch d[i] {
-		case ',':
-			i = skipSpace(d, i+1)
-		case '}':
-			return val, i + 1, nil
-		default:
-			return nil, i, unexpected(d, i, "an object (',' or '}' must follow a value)")
+		var closed bool
+		if i, closed, err = afterValue(d, end, '}'); err != nil {
+			return nil, i, err
+		} else if closed {
+			return val, i, nil
 		}
 	}
 }

@@ -77,17 +77,14 @@ func scanFields(line []byte, dst []field) ([]field, *SyntaxError) {
 		dst = append(dst, field{})
 		f := &dst[len(dst)-1]
 		f.key, f.val = key, line[start:end]
-		if i = skipSpace(line, end); i >= len(line) {
-			return dst, unexpected(line, i, "an object")
+		next, closed, err := afterValue(line, end, '}')
+		switch {
+		case err != nil:
+			return dst, err
+		case closed:
+			return dst, endOfLine(line, next)
 		}
-		switch line[i] {
-		case ',':
-			i = skipSpace(line, i+1)
-		case '}':
-			return dst, endOfLine(line, i+1)
-		default:
-			return dst, unexpected(line, i, "an object (',' or '}' must follow a value)")
-		}
+		i = next
 	}
 }
 

@@ -117,17 +117,12 @@ func (e *encoder) rawObject(b, d []byte, i, level int) ([]byte, int, *SyntaxErro
 		if b, i, err = e.rawValue(b, d, skipSpace(d, i+1), level+1); err != nil {
 			return b, i, err
 		}
-		if i = skipSpace(d, i); i >= len(d) {
-			return b, i, unexpected(d, i, "an object")
-		}
-		switch d[i] {
-		case ',':
-			i = skipSpace(d, i+1)
-		case '}':
+		var closed bool
+		if i, closed, err = afterValue(d, i, '}'); err != nil {
+			return b, i, err
+		} else if closed {
 			b = e.newline(b, level)
-			return e.token(b, c, "}"), i + 1, nil
-		default:
-			return b, i, unexpected(d, i, "an object (',' or '}' must follow a value)")
+			return e.token(b, c, "}"), i, nil
 		}
 	}
 }
@@ -148,17 +143,12 @@ func (e *encoder) rawArray(b, d []byte, i, level int) ([]byte, int, *SyntaxError
 		if b, i, err = e.rawValue(b, d, i, level+1); err != nil {
 			return b, i, err
 		}
-		if i = skipSpace(d, i); i >= len(d) {
-			return b, i, unexpected(d, i, "an array")
-		}
-		switch d[i] {
-		case ',':
-			i = skipSpace(d, i+1)
-		case ']':
+		var closed bool
+		if i, closed, err = afterValue(d, i, ']'); err != nil {
+			return b, i, err
+		} else if closed {
 			b = e.newline(b, level)
-			return e.token(b, c, "]"), i + 1, nil
-		default:
-			return b, i, unexpected(d, i, "an array (',' or ']' must follow a value)")
+			return e.token(b, c, "]"), i, nil
 		}
 	}
 }

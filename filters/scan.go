@@ -133,16 +133,9 @@ func skipObject(d []byte, i, depth int) (int, *SyntaxError) {
 		if i, err = skipValue(d, skipSpace(d, i+1), depth); err != nil {
 			return i, err
 		}
-		if i = skipSpace(d, i); i >= len(d) {
-			return i, unexpected(d, i, "an object")
-		}
-		switch d[i] {
-		case ',':
-			i = skipSpace(d, i+1)
-		case '}':
-			return i + 1, nil
-		default:
-			return i, unexpected(d, i, "an object (',' or '}' must follow a value)")
+		var closed bool
+		if i, closed, err = afterValue(d, i, '}'); err != nil || closed {
+			return i, err
 		}
 	}
 }
@@ -157,19 +150,36 @@ func skipArray(d []byte, i, depth int) (int, *SyntaxError) {
 		if i, err = skipValue(d, i, depth); err != nil {
 			return i, err
 		}
-		i = skipSpace(d, i)
-		if i >= len(d) {
-			return i, unexpected(d, i, "an array")
-		}
-		switch d[i] {
-		case ',':
-			i = skipSpace(d, i+1)
-		case ']':
-			return i + 1, nil
-		default:
-			return i, unexpected(d, i, "an array (',' or ']' must follow a value)")
+		var closed bool
+		if i, closed, err = afterValue(d, i, ']'); err != nil || closed {
+			return i, err
 		}
 	}
+}
+
+// afterValue reads what follows a member or an element that ends at d[i]:
+// a comma, and next is where the next one starts, or the container's
+// closer ('}' or ']'), and closed is set and next is past it.
+func afterValue(d []byte, i int, closer byte) (next int, closed bool, err *SyntaxError) {
+	if i = skipSpace(d, i); i < len(d) {
+		if c := d[i]; c == ',' {
+			return skipSpace(d, i+1), false, nil
+		} else if c == closer {
+			return i + 1, true, nil
+		}
+	}
+	return i, false, notAfterValue(d, i, closer)
+}
+
+func notAfterValue(d []byte, i int, closer byte) *SyntaxError {
+	what := "an object"
+	if closer == ']' {
+		what = "an array"
+	}
+	if i < len(d) {
+		what += " (',' or '" + string(closer) + "' must follow a value)"
+	}
+	return unexpected(d, i, what)
 }
 
 // endOfLine checks that only whitespace follows the value that ends at i.
