@@ -22,15 +22,8 @@ func (w *worker) nextEvent() (any, bool) {
 			w.order.reset()
 		}
 		text = w.upgrade(text)
-		if w.sel != nil {
-			selected, err := w.sel.selects(text)
-			if err != nil {
-				w.badLine(err)
-				continue
-			}
-			if !selected {
-				continue
-			}
+		if w.sel != nil && !w.selected(text) {
+			continue
 		}
 		v, err := w.dec.decode(text)
 		if err != nil {

@@ -84,6 +84,16 @@ func newWorker(f *Filter, ownLines bool) *worker {
 	return w
 }
 
+// selected reports whether the shortcut flags take the line; a line that
+// is not one object is reported and not taken.
+func (w *worker) selected(text []byte) bool {
+	ok, err := w.sel.selects(text)
+	if err != nil {
+		w.badLine(err)
+	}
+	return ok
+}
+
 // handleLine evaluates one line of input.
 func (w *worker) handleLine(text []byte) {
 	if blank(text) {
@@ -92,12 +102,7 @@ func (w *worker) handleLine(text []byte) {
 	w.order.reset()
 	text = w.upgrade(text)
 	if w.sel != nil {
-		selected, err := w.sel.selects(text)
-		if err != nil {
-			w.badLine(err)
-			return
-		}
-		if !selected {
+		if !w.selected(text) {
 			return
 		}
 		if w.f.query == nil {
