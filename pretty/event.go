@@ -125,6 +125,25 @@ type usage struct {
 	haveTotal, haveCost, haveCached, haveReasoning                 bool
 }
 
+// words returns the step's counts as both renderers show them: the total,
+// tokens in (with the cached part) and out (with reasoning), and the cost
+// when given.
+func (u usage) words() []string {
+	in := "in " + commas(u.prompt)
+	if u.haveCached && u.cached > 0 {
+		in += " (" + commas(u.cached) + " cached)"
+	}
+	out := "out " + commas(u.completion)
+	if u.haveReasoning && u.reasoning > 0 {
+		out += " (" + commas(u.reasoning) + " reasoning)"
+	}
+	w := []string{commas(u.total) + " tokens", in, out}
+	if u.haveCost {
+		w = append(w, dollars(u.cost))
+	}
+	return w
+}
+
 func (e *event) usage() usage {
 	var u usage
 	u.prompt, _ = e.num("promptTokens")

@@ -148,21 +148,7 @@ func (h *htmlPage) blockData(b *block, shownRisk *risk, shownReason string) *blo
 }
 
 func (h *htmlPage) usageData(ev *event, r *runState) map[string]any {
-	u := ev.usage()
-	parts := []string{commas(u.total) + " tokens"}
-	in := "in " + commas(u.prompt)
-	if u.haveCached && u.cached > 0 {
-		in += " (" + commas(u.cached) + " cached)"
-	}
-	out := "out " + commas(u.completion)
-	if u.haveReasoning && u.reasoning > 0 {
-		out += " (" + commas(u.reasoning) + " reasoning)"
-	}
-	parts = append(parts, in, out)
-	if u.haveCost {
-		parts = append(parts, dollars(u.cost))
-	}
-	return map[string]any{"Run": h.tag(r), "Step": r.steps, "Text": strings.Join(parts, " · ")}
+	return map[string]any{"Run": h.tag(r), "Step": r.steps, "Text": strings.Join(ev.usage().words(), " · ")}
 }
 
 type noticeData struct {

@@ -8,20 +8,9 @@ import (
 // usage draws a usage event as one dim line: a step of the run.
 func (t *terminal) usage(ev *event, run *runState) {
 	t.start(groupFlow, run)
-	u := ev.usage()
 	fields := []span{{t.pal.dim, fmt.Sprintf("%s step %d", t.sym.usage, run.steps)}}
-	fields = append(fields, t.sep(), span{t.pal.dim, commas(u.total) + " tokens"})
-	in := "in " + commas(u.prompt)
-	if u.haveCached && u.cached > 0 {
-		in += " (" + commas(u.cached) + " cached)"
-	}
-	out := "out " + commas(u.completion)
-	if u.haveReasoning && u.reasoning > 0 {
-		out += " (" + commas(u.reasoning) + " reasoning)"
-	}
-	fields = append(fields, t.sep(), span{t.pal.dim, in}, t.sep(), span{t.pal.dim, out})
-	if u.haveCost {
-		fields = append(fields, t.sep(), span{t.pal.dim, dollars(u.cost)})
+	for _, w := range ev.usage().words() {
+		fields = append(fields, t.sep(), span{t.pal.dim, w})
 	}
 	t.para(t.gutter(run), t.prefixed(run, span{nil, indent}), fields...)
 }
