@@ -166,19 +166,26 @@ func (w *walker) array(i, depth int) int {
 		if end < 0 {
 			return -1
 		}
-		i = skipWS(w.in, end)
-		if i >= len(w.in) {
-			return w.fail()
-		}
-		switch w.in[i] {
-		case ',':
-			i++
-		case ']':
-			return i + 1
-		default:
-			return w.fail()
+		var closed bool
+		if i, closed = w.afterValue(end, ']'); closed || i < 0 {
+			return i
 		}
 	}
+}
+
+// afterValue reads what follows a member or element that ends at end: a
+// comma, and next is past it, or the container's closer, and closed is set
+// and next is past it. Anything else fails the walk (next -1).
+func (w *walker) afterValue(end int, closer byte) (next int, closed bool) {
+	i := skipWS(w.in, end)
+	switch {
+	case i >= len(w.in):
+	case w.in[i] == ',':
+		return i + 1, false
+	case w.in[i] == closer:
+		return i + 1, true
+	}
+	return w.fail(), false
 }
 
 // redactString applies the text rules to the text of a JSON string (raw,

@@ -89,17 +89,9 @@ func (w *walker) object(i, depth int, top bool) int {
 		if end < 0 {
 			return -1
 		}
-		i = skipWS(w.in, end)
-		if i >= len(w.in) {
-			return w.fail()
-		}
-		switch w.in[i] {
-		case ',':
-			i++
-		case '}':
-			return i + 1
-		default:
-			return w.fail()
+		var closed bool
+		if i, closed = w.afterValue(end, '}'); closed || i < 0 {
+			return i
 		}
 	}
 }
