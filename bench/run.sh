@@ -16,6 +16,9 @@
 #   BENCH_TIMEOUT       seconds one run may take before it counts as failed (default 300)
 #   BENCH_GITLEAKS_MB   size of the slice given to gitleaks, which scans
 #                       ~1.5 MB/s (default 25)
+#   BENCH_BASELINE      a git revision: zsj built at it is timed on every zsj
+#                       command too, right after the zsj under test, and
+#                       RESULTS.md gets a table of the change
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -30,6 +33,7 @@ warmup_zsj=${BENCH_WARMUP_ZSJ:-1}
 warmup_other=${BENCH_WARMUP_OTHER:-0}
 limit=${BENCH_TIMEOUT:-300}
 gitleaks_mb=${BENCH_GITLEAKS_MB:-25}
+baseline=${BENCH_BASELINE:-}
 
 gojq_version=v0.12.19
 
@@ -93,6 +97,17 @@ fi
 log "building zsj at $commit"
 (cd "$root" && go build -trimpath -ldflags "-X 'main.version=${commit%% *}'" -o "$tmp/bin/zsj" ./cmd/zsj)
 
+# The baseline is built from a clean export of its revision, so nothing
+# of this checkout's working tree leaks into it.
+base_commit=
+if [ -n "$baseline" ]; then
+	base_commit=$(git -C "$root" rev-parse --short=12 "$baseline^{commit}") || die "BENCH_BASELINE: no revision '$baseline'"
+	log "building the baseline zsj at $base_commit"
+	mkdir -p "$tmp/base-src"
+	git -C "$root" archive "$base_commit" | tar -x -C "$tmp/base-src"
+	(cd "$tmp/base-src" && go build -trimpath -ldflags "-X 'main.version=$base_commit'" -o "$tmp/bin/zsj-base" ./cmd/zsj)
+fi
+
 built() { zsj "$1" --help >/dev/null 2>&1; }
 built gen || die "zsj gen is not built: nothing to benchmark with"
 
@@ -132,7 +147,7 @@ corpus() {
 # --- measuring -----------------------------------------------------------------
 
 IDS=()
-declare -A CMD FILE MEAN SD RUNS WARMUP RSS STATUS
+declare -A CMD FILE MEAN SD RUNS WARMUP RSS STATUS BASE_OF
 failures=0
 
 # measure ID RUNS WARMUP FILE CMD: one run of CMD under /usr/bin/time for
@@ -140,6 +155,16 @@ failures=0
 # early), then hyperfine for the time. CMD runs in the corpus folder, by sh,
 # with stdout discarded; a non-zero exit fails the measurement.
 measure() {
+	measure_one "$@"
+	# The zsj commands start with "zsj ": the baseline runs the same line.
+	if [ -n "$baseline" ] && [ "${5#zsj }" != "$5" ]; then
+		BASE_OF[$1]="$1 (baseline)"
+		measure_one "$1 (baseline)" "$2" "$3" "$4" "zsj-base ${5#zsj }"
+	fi
+}
+
+# measure_one ID RUNS WARMUP FILE CMD: one measurement, as measure says.
+measure_one() {
 	local id=$1 runs=$2 warmup=$3 file=$4 cmd=$5
 	IDS+=("$id")
 	CMD[$id]=$cmd FILE[$id]=$file RUNS[$id]=$runs WARMUP[$id]=$warmup
@@ -389,6 +414,28 @@ minutes=$(awk -v s="$SECONDS" 'BEGIN { printf "%.1f", s / 60 }')
 		echo "| --- | ---: | ---: | ---: | ---: | ---: |"
 		echo "| ${LABEL[${FILE[$z]}]} | $(cell "$z" mbps " MB/s") | $(cell "$l" mbps " MB/s") | $(cell_ratio "$z" "$l") | $(cell "$z" rss_mb " MB") | $(cell "$l" rss_mb " MB") |"
 	fi
+	if [ -n "$baseline" ]; then
+		echo
+		echo "## Against the baseline"
+		echo
+		echo "The same zsj commands built at $base_commit (BENCH_BASELINE), each timed"
+		echo "right after the zsj under test on the same file. Change is the zsj under"
+		echo "test's mean time over the baseline's, minus one: below 0 it is faster."
+		echo
+		echo "| measurement | baseline | zsj | change | baseline RSS | zsj RSS |"
+		echo "| --- | ---: | ---: | ---: | ---: | ---: |"
+		for id in "${IDS[@]}"; do
+			b=${BASE_OF[$id]:-}
+			[ -n "$b" ] || continue
+			if ok "$id" && ok "$b"; then
+				printf '| %s | %.3f s | %.3f s | %s | %s MB | %s MB |\n' "$id" "${MEAN[$b]}" "${MEAN[$id]}" \
+					"$(awk -v a="${MEAN[$id]}" -v b="${MEAN[$b]}" 'BEGIN { printf "%+.1f %%", (a / b - 1) * 100 }')" \
+					"$(rss_mb "$b")" "$(rss_mb "$id")"
+			else
+				echo "| $id | $(ok "$b" && printf '%.3f s' "${MEAN[$b]}" || echo failed) | $(ok "$id" && printf '%.3f s' "${MEAN[$id]}" || echo failed) | | | |"
+			fi
+		done
+	fi
 	echo
 	echo "## Targets"
 	echo
@@ -454,6 +501,7 @@ minutes=$(awk -v s="$SECONDS" 'BEGIN { printf "%.1f", s / 60 }')
 	echo "- hyperfine: $(tool_version hyperfine --version)"
 	[ -z "$gitleaks_version" ] || echo "- gitleaks: $gitleaks_version"
 	echo "- zsj: $commit"
+	[ -z "$base_commit" ] || echo "- baseline zsj: $base_commit"
 } >"$out.tmp"
 mv "$out.tmp" "$out"
 log "wrote $out"
