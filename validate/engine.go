@@ -59,8 +59,12 @@ func (e *engine) stream(s *input.Stream, printer *report.Printer) (stats protoco
 		results = slices.Grow(results[:0], len(b.Lines))[:len(b.Lines)]
 		for i, line := range b.Lines {
 			checkers[worker].Check(line.Text, len(line.EOL) == 0, &results[i])
-			if finders != nil {
-				addSecrets(finders[worker], line.Text, &results[i])
+			if finders == nil {
+				continue
+			}
+			// Most lines hold no secret: a call, not a loop, for them.
+			if secrets := finders[worker].FindSecrets(line.Text); len(secrets) > 0 {
+				addSecrets(&results[i], secrets)
 			}
 		}
 		b.Out = results

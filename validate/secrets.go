@@ -29,9 +29,9 @@ func searchSecrets(opts Options) bool {
 	return opts.Secrets != nil && (!opts.Quiet || opts.Protocol.Strict)
 }
 
-// addSecrets adds a warning to c for each secret found in line.
-func addSecrets(f SecretFinder, line []byte, c *protocol.Checked) {
-	for _, s := range f.FindSecrets(line) {
+// addSecrets adds a warning to c for each secret found in its line.
+func addSecrets(c *protocol.Checked, secrets []Secret) {
+	for _, s := range secrets {
 		c.Add(protocol.RuleUnredactedSecret, s.Path, "string matches redaction rule "+s.Rule)
 	}
 }

@@ -73,9 +73,13 @@ func newSecretFinder() validate.SecretFinder { return redactFinder{defaultRedact
 type redactFinder struct{ r *redact.Redactor }
 
 func (f redactFinder) FindSecrets(line []byte) []validate.Secret {
-	var secrets []validate.Secret
-	for _, m := range f.r.Find(line) {
-		secrets = append(secrets, validate.Secret{Path: m.Path, Rule: m.Rule})
+	matches := f.r.Find(line)
+	if len(matches) == 0 {
+		return nil
+	}
+	secrets := make([]validate.Secret, len(matches))
+	for i, m := range matches {
+		secrets[i] = validate.Secret{Path: m.Path, Rule: m.Rule}
 	}
 	return secrets
 }
