@@ -24,13 +24,13 @@ const (
 )
 
 // check runs Run over log, read as standard input, with opts.
-func check(t *testing.T, log string, opts Options) (err error, stdout, stderr string) {
+func check(t *testing.T, log string, opts Options) (stdout, stderr string, err error) {
 	t.Helper()
 	std, out, errOut := term.Test(log)
 	opts.IO = std
 	opts.Sources = []input.Source{{Name: "log.jsonl"}}
 	err = Run(opts)
-	return err, out.String(), errOut.String()
+	return out.String(), errOut.String(), err
 }
 
 func TestExitStatus(t *testing.T) {
@@ -50,7 +50,7 @@ func TestExitStatus(t *testing.T) {
 		{"quiet, valid", runStart + runEnd, Options{Quiet: true}, exitcode.OK, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			err, stdout, stderr := check(t, tc.log, tc.opts)
+			stdout, stderr, err := check(t, tc.log, tc.opts)
 			if got := exitcode.Of(err); got != tc.want {
 				t.Fatalf("exit status %d, want %d (%v)", got, tc.want, err)
 			}
@@ -66,7 +66,7 @@ func TestExitStatus(t *testing.T) {
 }
 
 func TestUnreadableReportedFirst(t *testing.T) {
-	_, _, stderr := check(t, runStart+runEnd, Options{Unreadable: []error{errors.New("gone.jsonl: no such file")}})
+	_, stderr, _ := check(t, runStart+runEnd, Options{Unreadable: []error{errors.New("gone.jsonl: no such file")}})
 	want := "zsj: error: gone.jsonl: no such file\nzsj: 1 file, 2 lines, 2 events, 1 run: 0 errors, 0 warnings, 1 unreadable\n"
 	if stderr != want {
 		t.Errorf("stderr\n got %q\nwant %q", stderr, want)
@@ -85,7 +85,7 @@ func TestMaxProblems(t *testing.T) {
 		{5, 5, ""},
 		{50, 5, ""},
 	} {
-		err, stdout, stderr := check(t, log, Options{MaxProblems: tc.max})
+		stdout, stderr, err := check(t, log, Options{MaxProblems: tc.max})
 		if exitcode.Of(err) != exitcode.Problems {
 			t.Errorf("max %d: %v, want problems found", tc.max, err)
 		}
@@ -101,8 +101,7 @@ func TestMaxProblems(t *testing.T) {
 	}
 }
 
-// fakeFinder finds a secret wherever a line says SECRET, and counts the
-// finders made.
+// fakeFinder finds a secret wherever a line says SECRET.
 type fakeFinder struct{}
 
 func (fakeFinder) FindSecrets(line []byte) []Secret {
@@ -116,23 +115,24 @@ func TestSecretStage(t *testing.T) {
 	const warning = `: string matches redaction rule fake-rule [unredacted-secret] (warning $.message)`
 	for _, tc := range []struct {
 		name    string
+		finder  bool // a finder is given
 		opts    Options
 		search  bool // finders are made
 		want    int
 		warning bool
 	}{
-		{"no finder", Options{}, false, exitcode.OK, false},
-		{"finder", Options{Secrets: nil}, true, exitcode.OK, true},
-		{"strict", Options{Protocol: protocol.Options{Strict: true}}, true, exitcode.Problems, true},
-		{"quiet: a warning cannot change the outcome", Options{Quiet: true}, false, exitcode.OK, false},
-		{"quiet, strict", Options{Quiet: true, Protocol: protocol.Options{Strict: true}}, true, exitcode.Problems, false},
+		{"no finder", false, Options{}, false, exitcode.OK, false},
+		{"finder", true, Options{}, true, exitcode.OK, true},
+		{"strict", true, Options{Protocol: protocol.Options{Strict: true}}, true, exitcode.Problems, true},
+		{"quiet: a warning cannot change the outcome", true, Options{Quiet: true}, false, exitcode.OK, false},
+		{"quiet, strict", true, Options{Quiet: true, Protocol: protocol.Options{Strict: true}}, true, exitcode.Problems, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var made atomic.Int32
-			if tc.name != "no finder" {
+			if tc.finder {
 				tc.opts.Secrets = func() SecretFinder { made.Add(1); return fakeFinder{} }
 			}
-			err, stdout, _ := check(t, runStart+secret+runEnd, tc.opts)
+			stdout, _, err := check(t, runStart+secret+runEnd, tc.opts)
 			if got := exitcode.Of(err); got != tc.want {
 				t.Errorf("exit status %d, want %d", got, tc.want)
 			}
