@@ -70,6 +70,7 @@ not be read.`,
 // newSecretFinder finds secrets with zsj redact's default rules.
 func newSecretFinder() validate.SecretFinder { return redactFinder{defaultRedaction().NewRedactor()} }
 
+// redactFinder is a redactor seen as validate's secret stage.
 type redactFinder struct{ r *redact.Redactor }
 
 func (f redactFinder) FindSecrets(line []byte) []validate.Secret {
@@ -93,6 +94,8 @@ var defaultRedaction = sync.OnceValue(func() *redact.RuleSet {
 	return rs
 })
 
+// reportReadError prints a failure to read one input, for the commands
+// whose reading loop is still in this package (upgrade, redact).
 func reportReadError(a *app, err error) {
 	fmt.Fprintf(a.io.ErrOut, "zsj: error: %v\n", err)
 }
