@@ -17,10 +17,7 @@ const maxLineWarnings = 20
 // (failed says so); skipped lines are shown there too, as validate shows
 // problems, and counted. err is a failure to write.
 func readLogs(std *term.IO, sources []input.Source, unreadable []error, opts Options) (c *Collector, failed bool, err error) {
-	for _, e := range unreadable {
-		reportReadError(std.ErrOut, e)
-		failed = true
-	}
+	r := &reading{std: std}
 	shown := 0
 	opts.Warn = func(w Warning) {
 		if shown < maxLineWarnings {
@@ -29,33 +26,44 @@ func readLogs(std *term.IO, sources []input.Source, unreadable []error, opts Opt
 		shown++
 	}
 	c = NewCollector(opts)
-	err = input.Each(sources, std.In,
-		func(_ input.Source, err error) {
-			reportReadError(std.ErrOut, err)
-			failed = true
-		},
-		func(s *input.Stream) error {
-			f := c.File(s.Name)
-			lines := s.Lines()
-			var l input.Line
-			for {
-				err := lines.NextInto(&l)
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					reportReadError(std.ErrOut, fmt.Errorf("%s: %w", s.Name, err))
-					failed = true
-					break
-				}
-				f.Line(l.Num, l.Text, len(l.EOL) == 0)
+	err = r.each(sources, unreadable, func(s *input.Stream) error {
+		f := c.File(s.Name)
+		lines := s.Lines()
+		var l input.Line
+		for {
+			err := lines.NextInto(&l)
+			if err == io.EOF {
+				break
 			}
-			f.End()
-			return nil
-		})
-	return c, failed, err
+			if err != nil {
+				r.error(fmt.Errorf("%s: %w", s.Name, err))
+				break
+			}
+			f.Line(l.Num, l.Text, len(l.EOL) == 0)
+		}
+		f.End()
+		return nil
+	})
+	return c, r.failed, err
 }
 
-func reportReadError(w io.Writer, err error) {
-	fmt.Fprintf(w, "zsj: error: %v\n", err)
+// reading reports the inputs that cannot be read, and remembers there
+// were some: the exit status says so once the others are done.
+type reading struct {
+	std    *term.IO
+	failed bool
+}
+
+func (r *reading) error(err error) {
+	fmt.Fprintf(r.std.ErrOut, "zsj: error: %v\n", err)
+	r.failed = true
+}
+
+// each reports the inputs that could not be opened, then calls fn on
+// each of the others in turn.
+func (r *reading) each(sources []input.Source, unreadable []error, fn func(*input.Stream) error) error {
+	for _, err := range unreadable {
+		r.error(err)
+	}
+	return input.Each(sources, r.std.In, func(_ input.Source, err error) { r.error(err) }, fn)
 }

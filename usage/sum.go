@@ -53,33 +53,23 @@ func Merge(opts SumOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	std := opts.IO
-	failed := len(unreadable) > 0
-	for _, e := range unreadable {
-		reportReadError(std.ErrOut, e)
-	}
 	opts.Report.ListRuns = opts.Format == JSON
 	agg := NewAggregator(opts.Report)
-	err = input.Each(sources, std.In,
-		func(_ input.Source, err error) {
-			reportReadError(std.ErrOut, err)
-			failed = true
-		},
-		func(s *input.Stream) error {
-			shard, err := ReadShard(s)
-			if err == nil {
-				err = agg.Merge(shard)
-			}
-			if err != nil {
-				reportReadError(std.ErrOut, fmt.Errorf("%s: %w", s.Name, err))
-				failed = true
-			}
-			return nil
-		})
+	r := &reading{std: opts.IO}
+	err = r.each(sources, unreadable, func(s *input.Stream) error {
+		shard, err := ReadShard(s)
+		if err == nil {
+			err = agg.Merge(shard)
+		}
+		if err != nil {
+			r.error(fmt.Errorf("%s: %w", s.Name, err))
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	return finish(opts, agg.Report(), failed)
+	return finish(opts, agg.Report(), r.failed)
 }
 
 // mergeSources takes merge inputs as named. A second "-" is a usage error.
