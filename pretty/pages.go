@@ -1,4 +1,4 @@
-package main
+package pretty
 
 import (
 	"errors"
@@ -9,50 +9,49 @@ import (
 	"strings"
 
 	"github.com/zsj-dev/zsj/internal/atomicfile"
+	"github.com/zsj-dev/zsj/internal/exitcode"
 	"github.com/zsj-dev/zsj/internal/input"
-	"github.com/zsj-dev/zsj/pretty"
 )
 
-// prettyHTML writes one page per input: to standard output or -o FILE for
-// one input, to -o DIR/NAME.html for several. Files are replaced
+// pages writes one page per input: to standard output or Output FILE for
+// one input, to Output DIR/NAME.html for several. Files are replaced
 // atomically, so a failed run leaves an older page whole.
-func prettyHTML(a *app, sources []input.Source, opts prettyOptions, tot *prettyTotals) error {
-	several := len(sources) > 1
-	if several && (opts.output == "" || opts.output == "-") {
-		return usageError(errors.New("--format html writes one page per input: give -o DIR for several inputs"))
+func (d *drawing) pages() error {
+	several := len(d.Sources) > 1
+	if several && (d.Output == "" || d.Output == "-") {
+		return exitcode.New(exitcode.Usage, errors.New("--format html writes one page per input: give -o DIR for several inputs"))
 	}
 	if several {
-		if err := os.MkdirAll(opts.output, 0o755); err != nil {
+		if err := os.MkdirAll(d.Output, 0o755); err != nil {
 			return err
 		}
 	}
-	names := pageNames(sources)
+	names := pageNames(d.Sources)
 	i := 0
-	return input.Each(sources, a.io.In,
+	return input.Each(d.Sources, d.IO.In,
 		func(src input.Source, err error) {
 			i++
-			reportReadError(a, err)
-			tot.unreadable++
+			d.readError(err)
 		},
 		func(s *input.Stream) error {
 			name := names[i]
 			i++
 			render := func(w io.Writer) error {
-				p, err := pretty.NewHTML(w, s.Name, opts.render)
+				p, err := NewHTML(w, s.Name, d.Render)
 				if err != nil {
 					return err
 				}
 				err = p.ReadAll(s.Lines())
-				tot.invalid += p.Invalid()
-				return readErrorGoesOn(a, s.Name, err, tot)
+				d.invalid += p.Invalid()
+				return d.readErrorGoesOn(s.Name, err)
 			}
 			switch {
 			case several:
-				return atomicfile.Write(filepath.Join(opts.output, name), atomicfile.Options{}, render)
-			case opts.output != "" && opts.output != "-":
-				return atomicfile.Write(opts.output, atomicfile.Options{}, render)
+				return atomicfile.Write(filepath.Join(d.Output, name), atomicfile.Options{}, render)
+			case d.Output != "" && d.Output != "-":
+				return atomicfile.Write(d.Output, atomicfile.Options{}, render)
 			}
-			return render(a.io.Out)
+			return render(d.IO.Out)
 		})
 }
 

@@ -1,0 +1,95 @@
+package validate
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/zsj-dev/zsj/internal/input"
+	"github.com/zsj-dev/zsj/internal/parallel"
+	"github.com/zsj-dev/zsj/internal/report"
+	"github.com/zsj-dev/zsj/protocol"
+)
+
+// engine checks one input at a time with what Options asked for.
+type engine struct {
+	protocol    protocol.Options
+	maxProblems int
+	secrets     func() SecretFinder // nil: no search
+}
+
+func newEngine(opts Options) *engine {
+	e := &engine{protocol: opts.Protocol, maxProblems: opts.MaxProblems}
+	if searchSecrets(opts) {
+		e.secrets = opts.Secrets
+	}
+	return e
+}
+
+// stream checks one opened input. Lines are checked on their own on all
+// cores and applied to the file's validator in order. readErr is a
+// failure to read the input (reported, and the next file goes on); err is
+// a failure to write the report, which stops everything.
+func (e *engine) stream(s *input.Stream, printer *report.Printer) (stats protocol.Stats, readErr, err error) {
+	shown, hidden := 0, 0
+	v := protocol.NewFileValidator(s.Name, e.protocol, func(p protocol.Problem) {
+		if err != nil {
+			return
+		}
+		if e.maxProblems > 0 && shown >= e.maxProblems {
+			hidden++
+			return
+		}
+		shown++
+		err = printer.Problem(p)
+	})
+	workers := parallel.Workers()
+	checkers := make([]*protocol.LineChecker, workers)
+	for i := range checkers {
+		checkers[i] = protocol.NewLineChecker(e.protocol)
+	}
+	var finders []SecretFinder
+	if e.secrets != nil {
+		finders = make([]SecretFinder, workers)
+		for i := range finders {
+			finders[i] = e.secrets()
+		}
+	}
+	check := func(worker int, b *parallel.Batch) {
+		results, _ := b.Out.([]protocol.Checked)
+		results = slices.Grow(results[:0], len(b.Lines))[:len(b.Lines)]
+		for i, line := range b.Lines {
+			checkers[worker].Check(line.Text, len(line.EOL) == 0, &results[i])
+			if finders == nil {
+				continue
+			}
+			// Most lines hold no secret: a call, not a loop, for them.
+			if secrets := finders[worker].FindSecrets(line.Text); len(secrets) > 0 {
+				addSecrets(&results[i], secrets)
+			}
+		}
+		b.Out = results
+	}
+	apply := func(b *parallel.Batch) error {
+		results := b.Out.([]protocol.Checked)
+		for i, line := range b.Lines {
+			if line.BOM {
+				v.BOM()
+			}
+			v.Apply(line.Num, &results[i])
+		}
+		if b.Err != nil {
+			readErr = b.Err
+		}
+		return err
+	}
+	if perr := parallel.Lines(s.Lines(), workers, check, apply); perr != nil && err == nil {
+		err = perr
+	}
+	if readErr == nil && err == nil {
+		v.End()
+	}
+	if hidden > 0 && err == nil {
+		err = printer.Note(fmt.Sprintf("%s: %d more problems not shown (--max-problems %d)", s.Name, hidden, e.maxProblems))
+	}
+	return v.Stats(), readErr, err
+}

@@ -1,0 +1,37 @@
+package validate
+
+import "github.com/zsj-dev/zsj/protocol"
+
+// A SecretFinder finds the strings of one line that look like secrets.
+// Output events must be redacted (docs/PROTOCOL.md section 4 rule 9), so
+// each string found is a warning, named by rule and path, never by the
+// secret. Each worker has its own finder: it need not be safe for
+// concurrent use.
+type SecretFinder interface {
+	// FindSecrets returns the secrets of line, a line of the log without
+	// its line end; nil when there are none.
+	FindSecrets(line []byte) []Secret
+}
+
+// Secret says where a secret is and what recognised it.
+type Secret struct {
+	Path string // the JSON path of the string, as in protocol.Problem
+	Rule string // the name of the rule that matched
+}
+
+// searchSecrets reports whether the search for unredacted secrets can
+// change what validate prints or returns. It costs as much as all the
+// other checks together on logs of large tool outputs, and only ever
+// warns: with Quiet and without Strict a warning is neither printed nor
+// counted in the exit status, so the search is skipped, the way grep -q
+// stops looking once the answer is known.
+func searchSecrets(opts Options) bool {
+	return opts.Secrets != nil && (!opts.Quiet || opts.Protocol.Strict)
+}
+
+// addSecrets adds a warning to c for each secret found in its line.
+func addSecrets(c *protocol.Checked, secrets []Secret) {
+	for _, s := range secrets {
+		c.Add(protocol.RuleUnredactedSecret, s.Path, "string matches redaction rule "+s.Rule)
+	}
+}
