@@ -3,7 +3,7 @@ package protocol
 import "strconv"
 
 // LineChecker applies the rules that concern one line on its own
-// (PROTOCOL.md sections 1-3). It holds scratch space, so each goroutine
+// (docs/PROTOCOL.md sections 1-3). It holds scratch space, so each goroutine
 // needs its own; the lines of a file can then be checked in parallel and
 // applied in order with FileValidator.Apply.
 type LineChecker struct {

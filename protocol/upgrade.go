@@ -2,7 +2,7 @@ package protocol
 
 import "strconv"
 
-// Upgrading between schema versions (PROTOCOL.md section 2) rewrites a line
+// Upgrading between schema versions (docs/PROTOCOL.md section 2) rewrites a line
 // in place: only the bytes of the schemaVersion value and of the top-level
 // sandbox key's name change. Everything else (key order, spacing, number
 // spelling, string escapes) is copied as it stands, so a log keeps

@@ -170,7 +170,7 @@ func validateStream(s *input.Stream, opts protocol.Options, printer *report.Prin
 	for i := range checkers {
 		checkers[i] = protocol.NewLineChecker(opts)
 	}
-	// Output events must be redacted (PROTOCOL.md section 4 rule 9): a
+	// Output events must be redacted (docs/PROTOCOL.md section 4 rule 9): a
 	// string a redaction rule matches is a warning, named by rule and
 	// path, never by the secret.
 	var secrets []*redact.Redactor
