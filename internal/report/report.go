@@ -1,6 +1,9 @@
 // Package report prints the problems zsj finds in one of the formats users
 // pick with --format: text for people, json for programs, github for
 // annotations on a pull request.
+//
+// It prints problems, not logs: what a command writes as its result (events,
+// reports of usage) is the business of the packages that make it.
 package report
 
 import (

@@ -6,6 +6,9 @@
 // Lines keep what the transform does not change byte for byte: a line
 // that is not rewritten is copied as it was read, and every line keeps its
 // own line end ("\n", "\r\n" or none) and the file its byte order mark.
+//
+// It does not know what a transform does to a line: upgrading and
+// redacting are in protocol and redact.
 package rewrite
 
 import (
