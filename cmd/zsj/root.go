@@ -4,18 +4,19 @@ import (
 	"errors"
 	"fmt"
 	"os/signal"
-	"runtime/debug"
 	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
 
+	"github.com/zsj-dev/zsj/internal/buildinfo"
 	"github.com/zsj-dev/zsj/internal/exitcode"
 	"github.com/zsj-dev/zsj/internal/term"
 )
 
 // version is set at build time with -ldflags "-X main.version=..."; when it
-// is not, the module version from the build info is used.
+// is not, the module version from the build info is used. The commit the
+// binary was built from follows either way.
 var version = ""
 
 // app is what every subcommand shares: the streams and the global flags.
@@ -44,7 +45,7 @@ Compressed input is recognised by its content, not its name.
 Exit codes: 0 ok, 1 problems found, 2 usage error, 3 I/O or internal failure.`,
 		Example: `  zsj validate testdata/
   zcat run.jsonl.gz | zsj validate --format json -`,
-		Version:       buildVersion(),
+		Version:       buildinfo.Version(version),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
@@ -113,14 +114,4 @@ func isCobraUsageError(err error) bool {
 		strings.Contains(msg, "flag needs an argument") ||
 		strings.HasPrefix(msg, "unknown flag") ||
 		strings.HasPrefix(msg, "unknown shorthand flag")
-}
-
-func buildVersion() string {
-	if version != "" {
-		return version
-	}
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
-		return info.Main.Version
-	}
-	return "(devel)"
 }
