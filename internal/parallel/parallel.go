@@ -2,9 +2,6 @@
 // output in input order: lines are read in batches, batches are worked on
 // concurrently, and results are handed back one batch at a time, in order,
 // on the caller's goroutine.
-//
-// It does not read or split inputs itself: the lines come from
-// internal/input.
 package parallel
 
 import (
