@@ -20,6 +20,10 @@ import (
 	"github.com/zsj-dev/zsj/protocol"
 )
 
+// Formats lists the output formats of zsj pretty: the terminal timeline
+// and the HTML page.
+var Formats = []string{"terminal", "html"}
+
 // Options say what is shown and how. The zero value is not useful; start
 // from DefaultOptions.
 type Options struct {

@@ -65,6 +65,7 @@ Exit codes: 0 ok, 1 problems found, 2 usage error, 3 I/O or internal failure.`,
 	for _, newCmd := range subcommands {
 		root.AddCommand(newCmd(a))
 	}
+	registerCompletions(root)
 	return root
 }
 

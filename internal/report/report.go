@@ -28,6 +28,9 @@ const (
 	GitHub Format = "github"
 )
 
+// Formats lists the --format values.
+var Formats = []Format{Text, JSON, GitHub}
+
 // ParseFormat checks a --format value.
 func ParseFormat(s string) (Format, error) {
 	switch f := Format(s); f {

@@ -76,6 +76,9 @@ const (
 	ColorNever  ColorMode = "never"
 )
 
+// ColorModes lists the --color values.
+var ColorModes = []ColorMode{ColorAuto, ColorAlways, ColorNever}
+
 // ParseColorMode checks a --color value.
 func ParseColorMode(s string) (ColorMode, error) {
 	switch m := ColorMode(s); m {
