@@ -40,7 +40,7 @@ func (lc *LineChecker) add(rule, path, msg string) {
 // been applied.
 func (lc *LineChecker) Check(text []byte, noEOL bool, out *Checked) {
 	*out = Checked{problems: out.problems[:0]}
-	if isBlank(text) {
+	if IsBlank(text) {
 		out.blank = true
 		return
 	}

@@ -77,7 +77,7 @@ func (u *Upgrader) Line(line, dst []byte) (out []byte, result UpgradeResult) {
 	if u.To != 1 && u.To != 2 {
 		return dst, invalid(RuleBadVersion, "", "cannot upgrade to schema version "+strconv.Itoa(u.To))
 	}
-	if isBlank(line) {
+	if IsBlank(line) {
 		return dst, UpgradeResult{Status: Unchanged}
 	}
 	members, serr := u.scan.parse(line, u.members[:0])
