@@ -7,8 +7,11 @@
 // that is not rewritten is copied as it was read, and every line keeps its
 // own line end ("\n", "\r\n" or none) and the file its byte order mark.
 //
-// It does not know what a transform does to a line: upgrading and
-// redacting are in protocol and redact.
+// Upgrade and Redact are those two commands, from their options to their
+// exit status, sharing the output flags (Flags) and the reporting.
+//
+// The rules for a line are not here: upgrading one is protocol's job,
+// redacting one redact's.
 package rewrite
 
 import (
