@@ -49,12 +49,10 @@ Exit codes: 0 ok, 1 problems found, 2 usage error, 3 I/O or internal failure.`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
-			mode, err := term.ParseColorMode(a.colorFlag)
-			if err != nil {
-				return usageError(err)
+			if cmd.DisableFlagParsing {
+				return nil // its flags are not parsed yet: it decides itself
 			}
-			a.io.DecideColor(mode)
-			return nil
+			return a.decideColor("")
 		},
 	}
 	root.SetIn(a.io.In)
@@ -67,6 +65,20 @@ Exit codes: 0 ok, 1 problems found, 2 usage error, 3 I/O or internal failure.`,
 	}
 	registerCompletions(root)
 	return root
+}
+
+// decideColor makes the one decision on color, from --color unless a
+// command's own flag has the last word (zsj filter's -C and -M, as jq's).
+func (a *app) decideColor(override term.ColorMode) error {
+	mode, err := term.ParseColorMode(a.colorFlag)
+	if err != nil {
+		return usageError(err)
+	}
+	if override != "" {
+		mode = override
+	}
+	a.io.DecideColor(mode)
+	return nil
 }
 
 // run executes the command line and returns the process exit code. Errors

@@ -1,7 +1,6 @@
 package rewrite
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/zsj-dev/zsj/internal/exitcode"
@@ -24,11 +23,9 @@ type command struct {
 // line (a usage error); paths that cannot be read are reported and the
 // others go on.
 func start(io *term.IO, flags Flags, args []string) (*command, error) {
-	sources, errs := input.Expand(args)
-	for _, err := range errs {
-		if errors.Is(err, input.ErrStdinTwice) {
-			return nil, exitcode.New(exitcode.Usage, err)
-		}
+	sources, errs, err := input.ExpandArgs(args)
+	if err != nil {
+		return nil, exitcode.New(exitcode.Usage, err)
 	}
 	c := &command{io: io, flags: flags, sources: sources, unopened: len(errs)}
 	for _, err := range errs {
