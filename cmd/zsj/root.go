@@ -31,7 +31,7 @@ var subcommands []func(*app) *cobra.Command
 
 func register(newCmd func(*app) *cobra.Command) { subcommands = append(subcommands, newCmd) }
 
-func newRootCmd(a *app) *cobra.Command {
+func newRootCmd(a *app, args []string) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "zsj",
 		Short: "Check, query and rewrite Zero stream-json event logs",
@@ -63,7 +63,10 @@ Exit codes: 0 ok, 1 problems found, 2 usage error, 3 I/O or internal failure.`,
 	for _, newCmd := range subcommands {
 		root.AddCommand(newCmd(a))
 	}
-	registerCompletions(root)
+	// Only the shell's completion requests need the flag values.
+	if len(args) > 0 && strings.HasPrefix(args[0], cobra.ShellCompRequestCmd) {
+		registerCompletions(root)
+	}
 	return root
 }
 
@@ -90,7 +93,7 @@ func run(io *term.IO, args []string) int {
 	// behave the same.
 	signal.Ignore(syscall.SIGPIPE)
 	a := &app{io: io}
-	root := newRootCmd(a)
+	root := newRootCmd(a, args)
 	root.SetArgs(args)
 	err := root.Execute()
 	if err == nil {
