@@ -2,6 +2,9 @@
 // logs, with the gojq library, and selects events by their top-level
 // fields without jq at all (the shortcuts of zsj filter).
 //
+// It does not check events against the protocol (zsj validate does): to a
+// filter an event is whatever JSON object a line holds.
+//
 // # What zsj adds to gojq
 //
 // Key order. gojq keeps objects in Go maps and writes keys sorted. zsj

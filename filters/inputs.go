@@ -1,6 +1,10 @@
 package filters
 
-import "github.com/itchyny/gojq"
+import (
+	"github.com/itchyny/gojq"
+
+	"github.com/zsj-dev/zsj/protocol"
+)
 
 // nextEvent reads the next selected event for input and inputs (and for
 // the main loop of sequential runs); bad lines are reported and skipped.
@@ -15,7 +19,7 @@ func (w *worker) nextEvent() (any, bool) {
 		if !ok {
 			return nil, false
 		}
-		if blank(text) {
+		if protocol.IsBlank(text) {
 			continue
 		}
 		if w.resetPerInput {

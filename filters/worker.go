@@ -96,7 +96,7 @@ func (w *worker) selected(text []byte) bool {
 
 // handleLine evaluates one line of input.
 func (w *worker) handleLine(text []byte) {
-	if blank(text) {
+	if protocol.IsBlank(text) {
 		return
 	}
 	w.order.reset()
@@ -177,15 +177,6 @@ func (w *worker) lookup(text []byte, path []string) bool {
 		// Decoded, so scalars print as they would from gojq (1.0 as 1).
 		v, _ := w.dec.decode(val)
 		w.emit(v)
-	}
-	return true
-}
-
-func blank(text []byte) bool {
-	for _, c := range text {
-		if c != ' ' && c != '\t' {
-			return false
-		}
 	}
 	return true
 }

@@ -2,6 +2,9 @@
 // event type for tests and benchmarks, and on request planted credentials
 // (for redaction tests) and planted faults (for validator tests). The same
 // Options and seed always give the same bytes.
+//
+// It is not a fixture recorder: nothing it writes came from Zero (zsj
+// record saves real sessions), and it never reads a log.
 package gen
 
 import (

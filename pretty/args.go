@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/zsj-dev/zsj/internal/english"
 	"github.com/zsj-dev/zsj/protocol"
 )
 
@@ -100,10 +101,7 @@ func byteSize(n int) string {
 	return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64) + " MiB"
 }
 
-// plural returns "1 line", "3 lines".
+// plural returns "1 line", "3 lines", "1,024 lines".
 func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return commas(float64(n)) + " " + word + "s"
+	return commas(float64(n)) + " " + english.Plural(n, word)
 }

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/zsj-dev/zsj/internal/english"
 	"github.com/zsj-dev/zsj/internal/exitcode"
 	"github.com/zsj-dev/zsj/internal/input"
 	"github.com/zsj-dev/zsj/internal/term"
@@ -107,7 +108,7 @@ func Draw(opts DrawOptions) error {
 	case d.unreadable > 0:
 		return exitcode.Silent(exitcode.Failure)
 	case d.invalid > 0:
-		fmt.Fprintf(opts.IO.ErrOut, "zsj: %d invalid %s (shown inline)\n", d.invalid, pluralWord(d.invalid, "line"))
+		fmt.Fprintf(opts.IO.ErrOut, "zsj: %d invalid %s (shown inline)\n", d.invalid, english.Plural(d.invalid, "line"))
 		return exitcode.Silent(exitcode.Problems)
 	}
 	return nil
@@ -186,11 +187,4 @@ func isStream(src input.Source, stdin io.Reader) bool {
 	}
 	info, err := f.Stat()
 	return err != nil || !info.Mode().IsRegular()
-}
-
-func pluralWord(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }

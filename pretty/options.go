@@ -6,6 +6,10 @@
 // per run only what later events need is kept (tool calls waiting for
 // their result, counters for the summary), so memory does not grow with
 // the size of the log.
+//
+// It is for reading, not for checking or transforming: a line the
+// protocol rejects is shown as a one-line warning where it stands, and
+// the output is not meant to be parsed by programs.
 package pretty
 
 import (
@@ -15,6 +19,10 @@ import (
 
 	"github.com/zsj-dev/zsj/protocol"
 )
+
+// Formats lists the output formats of zsj pretty: the terminal timeline
+// and the HTML page.
+var Formats = []string{"terminal", "html"}
 
 // Options say what is shown and how. The zero value is not useful; start
 // from DefaultOptions.

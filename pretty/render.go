@@ -69,7 +69,7 @@ func newPrinter(s sink, opts Options) *Printer {
 func (p *Printer) Line(num int, text []byte, noEOL bool) error {
 	p.problems = p.problems[:0]
 	p.check.Line(num, text, noEOL)
-	if isBlank(text) {
+	if protocol.IsBlank(text) {
 		return nil
 	}
 	parsed := p.ev.parse(num, text)
@@ -181,15 +181,6 @@ func (p *Printer) ReadAll(lines *input.Reader) error {
 			return err
 		}
 	}
-}
-
-func isBlank(b []byte) bool {
-	for _, c := range b {
-		if c != ' ' && c != '\t' {
-			return false
-		}
-	}
-	return true
 }
 
 // errWriter remembers the first write error, so that rendering can stop

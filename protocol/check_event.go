@@ -15,7 +15,7 @@ type eventInfo struct {
 	recoverable int8       // error.recoverable: -1 unknown, 0 false, 1 true
 }
 
-// eventChecker applies the per-event rules of PROTOCOL.md sections 2-3.
+// eventChecker applies the per-event rules of docs/PROTOCOL.md sections 2-3.
 // It keeps scratch slices so that checking a line allocates nothing in the
 // common case.
 type eventChecker struct {

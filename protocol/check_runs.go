@@ -25,7 +25,7 @@ type runState struct {
 	ids       map[string]uint8
 }
 
-// runChecker applies PROTOCOL.md section 4 to the events of one file.
+// runChecker applies docs/PROTOCOL.md section 4 to the events of one file.
 type runChecker struct {
 	emit  func(line int, typ, rule, path, msg string)
 	runs  map[string]*runState

@@ -1,6 +1,6 @@
 package protocol
 
-// fieldKind is what a field's value must be (PROTOCOL.md section 3).
+// fieldKind is what a field's value must be (docs/PROTOCOL.md section 3).
 type fieldKind uint8
 
 const (
@@ -50,7 +50,7 @@ var (
 func req(name string, kind fieldKind) field { return field{name, kind, true} }
 func opt(name string, kind fieldKind) field { return field{name, kind, false} }
 
-// Event types, as in PROTOCOL.md section 3.
+// Event types, as in docs/PROTOCOL.md section 3.
 var eventSpecs = []*eventSpec{
 	{name: "message", input: true, fields: []field{req("role", fieldRole), req("content", fieldNonEmpty)}},
 	{name: "prompt", input: true, fields: []field{req("content", fieldNonEmpty)}},

@@ -3,7 +3,7 @@ package protocol
 import "strconv"
 
 // LineChecker applies the rules that concern one line on its own
-// (PROTOCOL.md sections 1-3). It holds scratch space, so each goroutine
+// (docs/PROTOCOL.md sections 1-3). It holds scratch space, so each goroutine
 // needs its own; the lines of a file can then be checked in parallel and
 // applied in order with FileValidator.Apply.
 type LineChecker struct {
@@ -40,7 +40,7 @@ func (lc *LineChecker) add(rule, path, msg string) {
 // been applied.
 func (lc *LineChecker) Check(text []byte, noEOL bool, out *Checked) {
 	*out = Checked{problems: out.problems[:0]}
-	if isBlank(text) {
+	if IsBlank(text) {
 		out.blank = true
 		return
 	}

@@ -20,7 +20,7 @@ func (s Severity) String() string {
 // in testdata/ name them. A new rule gets a new code; a code never changes
 // meaning.
 const (
-	// Lines (PROTOCOL.md section 1).
+	// Lines (docs/PROTOCOL.md section 1).
 	RuleInvalidJSON   = "invalid-json"   // not JSON at all, or broken JSON
 	RuleNotObject     = "not-object"     // an array or scalar instead of an object
 	RuleTrailingData  = "trailing-data"  // a second value after the object
@@ -80,7 +80,7 @@ type RuleInfo struct {
 	SingleLine bool
 }
 
-// Rules lists every rule zsj validate enforces, in the order of PROTOCOL.md.
+// Rules lists every rule zsj validate enforces, in the order of docs/PROTOCOL.md.
 var Rules = []RuleInfo{
 	{RuleInvalidJSON, Error, "the line is not valid JSON", true},
 	{RuleNotObject, Error, "the line is a JSON value but not an object", true},

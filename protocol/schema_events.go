@@ -1,6 +1,6 @@
 package protocol
 
-// The event tables of PROTOCOL.md section 3, as the JSON Schema export sees
+// The event tables of docs/PROTOCOL.md section 3, as the JSON Schema export sees
 // them. Each field names its value type by a $defs entry (schema_defs.go),
 // so the rules for Id, NonEmpty, Count, Risk and Block are written once.
 

@@ -8,7 +8,7 @@ import (
 
 // schemaObject is a JSON object that keeps its keys in the order they were
 // written. A Go map would be sorted by encoding/json; the schema reads
-// better in the order of PROTOCOL.md ($schema first, then the event's own
+// better in the order of docs/PROTOCOL.md ($schema first, then the event's own
 // fields), and the order must not change between runs so that golden files
 // and published copies stay byte-for-byte equal.
 type schemaObject []schemaMember

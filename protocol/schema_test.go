@@ -109,7 +109,7 @@ func schemaStrings(v any) []string {
 	return out
 }
 
-// schemaRequiredFields is the "required" column of PROTOCOL.md section 3, written
+// schemaRequiredFields is the "required" column of docs/PROTOCOL.md section 3, written
 // out again here so the schema's tables are checked against a second copy.
 var schemaRequiredFields = map[string][]string{
 	"message":             {"role", "content"},

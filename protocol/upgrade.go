@@ -2,7 +2,7 @@ package protocol
 
 import "strconv"
 
-// Upgrading between schema versions (PROTOCOL.md section 2) rewrites a line
+// Upgrading between schema versions (docs/PROTOCOL.md section 2) rewrites a line
 // in place: only the bytes of the schemaVersion value and of the top-level
 // sandbox key's name change. Everything else (key order, spacing, number
 // spelling, string escapes) is copied as it stands, so a log keeps
@@ -77,7 +77,7 @@ func (u *Upgrader) Line(line, dst []byte) (out []byte, result UpgradeResult) {
 	if u.To != 1 && u.To != 2 {
 		return dst, invalid(RuleBadVersion, "", "cannot upgrade to schema version "+strconv.Itoa(u.To))
 	}
-	if isBlank(line) {
+	if IsBlank(line) {
 		return dst, UpgradeResult{Status: Unchanged}
 	}
 	members, serr := u.scan.parse(line, u.members[:0])

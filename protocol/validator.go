@@ -161,15 +161,6 @@ var ruleSeverity = func() map[string]Severity {
 
 func severityOf(rule string) Severity { return ruleSeverity[rule] }
 
-func isBlank(b []byte) bool {
-	for _, c := range b {
-		if c != ' ' && c != '\t' {
-			return false
-		}
-	}
-	return true
-}
-
 // ValidateEvent checks one line on its own: the rules of sections 1-3,
 // without the checks across lines. Used for single-event checks and by
 // the schema conformance test.

@@ -73,6 +73,23 @@ func (f Fault) String() string {
 const FaultHelp = "split-writes, truncate-after=N, cut-line=N, garbage-at=N, duplicate=N, drop=N, " +
 	"stall=N:DURATION, stderr-noise, crash=N:SIGNAL, exit=CODE"
 
+// FaultPrefixes lists how each --fault value begins, for shell
+// completion: the whole value of a fault that takes none
+// ("split-writes"), the name and "=" of the others ("stall=").
+func FaultPrefixes() []string {
+	var prefixes []string
+	for k, name := range faultNames {
+		switch FaultKind(k) {
+		case 0:
+		case SplitWrites, StderrNoise:
+			prefixes = append(prefixes, name)
+		default:
+			prefixes = append(prefixes, name+"=")
+		}
+	}
+	return prefixes
+}
+
 // ParseFault reads one --fault value, such as "stall=3:250ms".
 func ParseFault(s string) (Fault, error) {
 	name, arg, hasArg := strings.Cut(s, "=")

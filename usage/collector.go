@@ -82,7 +82,7 @@ type runState struct {
 func (f *File) Line(num int, text []byte, noEOL bool) {
 	c := f.c
 	c.Lines++
-	if isBlank(text) {
+	if protocol.IsBlank(text) {
 		return
 	}
 	h, sniffed := sniff(text)
@@ -248,13 +248,4 @@ func (c *Collector) intern(b []byte) string {
 	s := string(b)
 	c.strings[s] = s
 	return s
-}
-
-func isBlank(b []byte) bool {
-	for _, c := range b {
-		if c != ' ' && c != '\t' {
-			return false
-		}
-	}
-	return true
 }

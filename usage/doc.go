@@ -12,4 +12,7 @@
 //
 // Sums are exact: token counts and costs are decimals, never floats, so
 // the order in which runs and shards are added never changes a total.
+//
+// It is not a validator: lines it cannot read are warned about and
+// skipped, and zsj validate is what says whether a log is well formed.
 package usage

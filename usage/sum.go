@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/zsj-dev/zsj/internal/english"
 	"github.com/zsj-dev/zsj/internal/exitcode"
 	"github.com/zsj-dev/zsj/internal/input"
 	"github.com/zsj-dev/zsj/internal/term"
@@ -101,7 +102,7 @@ func finish(opts SumOptions, rep *Report, failed bool) error {
 	}
 	w := opts.IO.ErrOut
 	if rep.DuplicateRuns > 0 {
-		fmt.Fprintf(w, "zsj: %s dropped: found before with the same runId and events (--no-dedupe counts them)\n", plural(rep.DuplicateRuns, "duplicate run"))
+		fmt.Fprintf(w, "zsj: %s dropped: found before with the same runId and events (--no-dedupe counts them)\n", english.Count(rep.DuplicateRuns, "duplicate run"))
 	}
 	const maxConflicts = 10
 	for i, c := range rep.Conflicts {
@@ -112,7 +113,7 @@ func finish(opts SumOptions, rep *Report, failed bool) error {
 		fmt.Fprintf(w, "zsj: warning: run %s: %d runs with different events share this id; all are counted\n", c.ID, c.Runs)
 	}
 	if rep.UndatedRuns > 0 {
-		fmt.Fprintf(w, "zsj: %s left out: no date in their ids to compare with --since/--until\n", plural(rep.UndatedRuns, "run"))
+		fmt.Fprintf(w, "zsj: %s left out: no date in their ids to compare with --since/--until\n", english.Count(rep.UndatedRuns, "run"))
 	}
 	if len(rep.UnpricedModels) > 0 {
 		what := "the price file"
@@ -120,23 +121,16 @@ func finish(opts SumOptions, rep *Report, failed bool) error {
 			what = opts.PricesFile
 		}
 		fmt.Fprintf(w, "zsj: warning: no price in %s for: %s (%s without costUsd left out of the estimate)\n",
-			what, strings.Join(rep.UnpricedModels, ", "), plural(rep.Totals.Unpriced, "usage event"))
+			what, strings.Join(rep.UnpricedModels, ", "), english.Count(rep.Totals.Unpriced, "usage event"))
 	}
 	if rep.InvalidLines > 0 {
-		fmt.Fprintf(w, "zsj: warning: %s skipped\n", plural(rep.InvalidLines, "unreadable line"))
+		fmt.Fprintf(w, "zsj: warning: %s skipped\n", english.Count(rep.InvalidLines, "unreadable line"))
 		fmt.Fprintln(w, "zsj: hint: run 'zsj validate' for details")
 	}
 	if failed {
 		return exitcode.Silent(exitcode.Failure)
 	}
 	return nil
-}
-
-func plural(n int64, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // LoadPricesFile reads a LiteLLM price file (see LoadPrices), plain or

@@ -22,6 +22,9 @@ const (
 	TSV   Format = "tsv"
 )
 
+// Formats lists every output format.
+var Formats = []Format{Table, JSON, CSV, TSV}
+
 // ParseFormat checks a --format value against the formats allowed.
 func ParseFormat(s string, allowed ...Format) (Format, error) {
 	names := make([]string, len(allowed))

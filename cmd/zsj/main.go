@@ -1,6 +1,7 @@
 // Command zsj reads, checks and rewrites the JSONL event logs of Zero's
 // stream-json protocol. All of its logic sits behind run so that tests can
-// drive it in-process.
+// drive it in-process. Each command's file holds its flags, the options
+// struct they fill and one call into the package that does the work.
 package main
 
 import (

@@ -2,11 +2,9 @@ package main
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
-	"github.com/zsj-dev/zsj/internal/exitcode"
 	"github.com/zsj-dev/zsj/redact"
 	"github.com/zsj-dev/zsj/replay"
 )
@@ -65,41 +63,13 @@ could not be run; 2 usage error; 3 the fixture could not be written.`,
 }
 
 func runRecord(a *app, f recordFlags, command []string) error {
-	rec := replay.Recording{
-		Command: command,
-		Fixture: f.output,
-		Stdin:   a.io.In,
-		Stdout:  a.io.Out,
-		Stderr:  a.io.ErrOut,
-	}
+	rec := replay.Recording{Command: command, Fixture: f.output, Stdin: a.io.In, Stdout: a.io.Out, Stderr: a.io.ErrOut}
 	if !f.noRedact {
 		rules, err := redact.Compile(redact.Config{})
 		if err != nil {
 			return err
 		}
-		rec.Redact = redactLine(rules.NewRedactor())
+		rec.Redact = rules.NewRedactor().Rewriter()
 	}
-	code, err := replay.Record(rec)
-	if err != nil {
-		if code != 0 {
-			return exitcode.New(code, fmt.Errorf("cannot run %s: %w", command[0], err))
-		}
-		return err
-	}
-	return exitWith(code, nil)
-}
-
-// redactLine applies zsj redact's default rules (the ones Zero itself
-// applies, and more) to a line on its way into a fixture, so a fixture of
-// a real session can be committed.
-func redactLine(x *redact.Redactor) func([]byte) []byte {
-	var buf []byte
-	return func(line []byte) []byte {
-		out, res := x.Line(line, buf[:0])
-		if !res.Changed {
-			return line
-		}
-		buf = out
-		return out
-	}
+	return rec.Run()
 }

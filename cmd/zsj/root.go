@@ -4,18 +4,19 @@ import (
 	"errors"
 	"fmt"
 	"os/signal"
-	"runtime/debug"
 	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
 
+	"github.com/zsj-dev/zsj/internal/buildinfo"
 	"github.com/zsj-dev/zsj/internal/exitcode"
 	"github.com/zsj-dev/zsj/internal/term"
 )
 
 // version is set at build time with -ldflags "-X main.version=..."; when it
-// is not, the module version from the build info is used.
+// is not, the module version from the build info is used. The commit the
+// binary was built from follows either way.
 var version = ""
 
 // app is what every subcommand shares: the streams and the global flags.
@@ -30,7 +31,7 @@ var subcommands []func(*app) *cobra.Command
 
 func register(newCmd func(*app) *cobra.Command) { subcommands = append(subcommands, newCmd) }
 
-func newRootCmd(a *app) *cobra.Command {
+func newRootCmd(a *app, args []string) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "zsj",
 		Short: "Check, query and rewrite Zero stream-json event logs",
@@ -44,16 +45,14 @@ Compressed input is recognised by its content, not its name.
 Exit codes: 0 ok, 1 problems found, 2 usage error, 3 I/O or internal failure.`,
 		Example: `  zsj validate testdata/
   zcat run.jsonl.gz | zsj validate --format json -`,
-		Version:       buildVersion(),
+		Version:       buildinfo.Version(version),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
-			mode, err := term.ParseColorMode(a.colorFlag)
-			if err != nil {
-				return usageError(err)
+			if cmd.DisableFlagParsing {
+				return nil // its flags are not parsed yet: it decides itself
 			}
-			a.io.DecideColor(mode)
-			return nil
+			return a.decideColor("")
 		},
 	}
 	root.SetIn(a.io.In)
@@ -64,7 +63,25 @@ Exit codes: 0 ok, 1 problems found, 2 usage error, 3 I/O or internal failure.`,
 	for _, newCmd := range subcommands {
 		root.AddCommand(newCmd(a))
 	}
+	// Only the shell's completion requests need the flag values.
+	if len(args) > 0 && strings.HasPrefix(args[0], cobra.ShellCompRequestCmd) {
+		registerCompletions(root)
+	}
 	return root
+}
+
+// decideColor makes the one decision on color, from --color unless a
+// command's own flag has the last word (zsj filter's -C and -M, as jq's).
+func (a *app) decideColor(override term.ColorMode) error {
+	mode, err := term.ParseColorMode(a.colorFlag)
+	if err != nil {
+		return usageError(err)
+	}
+	if override != "" {
+		mode = override
+	}
+	a.io.DecideColor(mode)
+	return nil
 }
 
 // run executes the command line and returns the process exit code. Errors
@@ -76,7 +93,7 @@ func run(io *term.IO, args []string) int {
 	// behave the same.
 	signal.Ignore(syscall.SIGPIPE)
 	a := &app{io: io}
-	root := newRootCmd(a)
+	root := newRootCmd(a, args)
 	root.SetArgs(args)
 	err := root.Execute()
 	if err == nil {
@@ -113,14 +130,4 @@ func isCobraUsageError(err error) bool {
 		strings.Contains(msg, "flag needs an argument") ||
 		strings.HasPrefix(msg, "unknown flag") ||
 		strings.HasPrefix(msg, "unknown shorthand flag")
-}
-
-func buildVersion() string {
-	if version != "" {
-		return version
-	}
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
-		return info.Main.Version
-	}
-	return "(devel)"
 }

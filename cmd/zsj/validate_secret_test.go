@@ -14,7 +14,7 @@ import (
 	"github.com/zsj-dev/zsj/protocol"
 )
 
-// The unredacted-secret rule (PROTOCOL.md section 4 rule 9) lives with the
+// The unredacted-secret rule (docs/PROTOCOL.md section 4 rule 9) lives with the
 // redaction rules, which package protocol cannot see, so its corpus case
 // testdata/invalid/files/unredacted-secret.jsonl is checked here, through
 // the validate command. The file is a valid run apart from its secrets.

@@ -1,5 +1,7 @@
 // Package atomicfile replaces files so that a reader, or a crash, finds the
 // old content or the whole new content, never a mix and never nothing.
+//
+// It knows nothing of logs or compression; callers write the bytes.
 package atomicfile
 
 import (

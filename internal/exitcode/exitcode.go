@@ -1,5 +1,7 @@
 // Package exitcode names the process exit codes zsj uses and lets errors
 // carry one, so every command ends the same way.
+//
+// It does not print: the command's run function writes every message.
 package exitcode
 
 import (

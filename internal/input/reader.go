@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+
+	"github.com/zsj-dev/zsj/protocol"
 )
 
 // Line is one line of input.
@@ -16,14 +18,7 @@ type Line struct {
 
 // Blank reports whether the line is empty or only spaces and tabs (such
 // lines are ignored but counted).
-func (l Line) Blank() bool {
-	for _, c := range l.Text {
-		if c != ' ' && c != '\t' {
-			return false
-		}
-	}
-	return true
-}
+func (l Line) Blank() bool { return protocol.IsBlank(l.Text) }
 
 // LineError is a read error (for example corrupt compressed data) met while
 // reading line Num. The lines before it were returned intact.

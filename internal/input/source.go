@@ -2,6 +2,8 @@
 // line arguments into named sources (files, directories, stdin), opens them
 // with transparent gzip/zstd decompression, and splits them into lines of
 // any length.
+//
+// It reads bytes and lines; it does not parse JSON or know the protocol.
 package input
 
 import (

@@ -1,6 +1,9 @@
 // Package report prints the problems zsj finds in one of the formats users
 // pick with --format: text for people, json for programs, github for
 // annotations on a pull request.
+//
+// It prints problems, not logs: what a command writes as its result (events,
+// reports of usage) is the business of the packages that make it.
 package report
 
 import (
@@ -12,6 +15,7 @@ import (
 
 	"github.com/fatih/color"
 
+	"github.com/zsj-dev/zsj/internal/english"
 	"github.com/zsj-dev/zsj/protocol"
 )
 
@@ -24,6 +28,9 @@ const (
 	JSON   Format = "json"
 	GitHub Format = "github"
 )
+
+// Formats lists the --format values.
+var Formats = []Format{Text, JSON, GitHub}
 
 // ParseFormat checks a --format value.
 func ParseFormat(s string) (Format, error) {
@@ -181,17 +188,10 @@ func (p *Printer) Flush() error { return p.w.Flush() }
 // Line words the summary for stderr.
 func (s Summary) Line() string {
 	text := fmt.Sprintf("%s, %s, %s, %s: %s, %s",
-		plural(s.Files, "file"), plural(s.Lines, "line"), plural(s.Events, "event"), plural(s.Runs, "run"),
-		plural(s.Errors, "error"), plural(s.Warnings, "warning"))
+		english.Count(s.Files, "file"), english.Count(s.Lines, "line"), english.Count(s.Events, "event"), english.Count(s.Runs, "run"),
+		english.Count(s.Errors, "error"), english.Count(s.Warnings, "warning"))
 	if s.Unreadable > 0 {
 		text += fmt.Sprintf(", %d unreadable", s.Unreadable)
 	}
 	return text
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

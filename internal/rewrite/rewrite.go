@@ -6,6 +6,12 @@
 // Lines keep what the transform does not change byte for byte: a line
 // that is not rewritten is copied as it was read, and every line keeps its
 // own line end ("\n", "\r\n" or none) and the file its byte order mark.
+//
+// Upgrade and Redact are those two commands, from their options to their
+// exit status, sharing the output flags (Flags) and the reporting.
+//
+// The rules for a line are not here: upgrading one is protocol's job,
+// redacting one redact's.
 package rewrite
 
 import (

@@ -1,5 +1,8 @@
 // Package term holds the process's standard streams, whether each is a
 // terminal, and the single decision on whether output is colored.
+//
+// It decides, it does not draw: what is colored and how is up to each
+// renderer (pretty, report, filters).
 package term
 
 import (
@@ -72,6 +75,9 @@ const (
 	ColorAlways ColorMode = "always"
 	ColorNever  ColorMode = "never"
 )
+
+// ColorModes lists the --color values.
+var ColorModes = []ColorMode{ColorAuto, ColorAlways, ColorNever}
 
 // ParseColorMode checks a --color value.
 func ParseColorMode(s string) (ColorMode, error) {

@@ -1,4 +1,4 @@
-package main
+package rewrite
 
 import (
 	"bufio"
@@ -11,9 +11,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/zsj-dev/zsj/internal/english"
 	"github.com/zsj-dev/zsj/internal/input"
 	"github.com/zsj-dev/zsj/internal/report"
-	"github.com/zsj-dev/zsj/internal/rewrite"
 	"github.com/zsj-dev/zsj/protocol"
 	"github.com/zsj-dev/zsj/redact"
 )
@@ -24,8 +24,8 @@ import (
 // holds a secret: matches carry a rule id, a JSON path written with
 // redacted keys, and a fingerprint.
 type redactOutput struct {
-	a       *app
-	opts    redactOptions
+	c       *command
+	opts    RedactOptions
 	format  report.Format
 	w       *bufio.Writer
 	printer *report.Printer
@@ -34,12 +34,12 @@ type redactOutput struct {
 	perRule                  map[string]int
 }
 
-func newRedactOutput(a *app, opts redactOptions, format report.Format) *redactOutput {
-	o := &redactOutput{a: a, opts: opts, format: format, perRule: map[string]int{}}
-	var dst io.Writer = a.io.ErrOut
+func newRedactOutput(c *command, opts RedactOptions, format report.Format) *redactOutput {
+	o := &redactOutput{c: c, opts: opts, format: format, perRule: map[string]int{}}
+	var dst io.Writer = c.io.ErrOut
 	colored := false
-	if opts.check {
-		dst, colored = a.io.Out, a.io.ColorEnabled()
+	if opts.Check {
+		dst, colored = c.io.Out, c.io.ColorEnabled()
 	}
 	o.w = bufio.NewWriter(dst)
 	o.printer = report.NewPrinter(o.w, format, colored)
@@ -68,16 +68,16 @@ func matchProblem(num int, m redact.Match) protocol.Problem {
 
 // invalidProblem reports a line that is not one JSON object, as validate
 // does, without quoting it.
-func invalidProblem(line input.Line, res redact.LineResult, opts redactOptions) protocol.Problem {
+func invalidProblem(line input.Line, res redact.LineResult, opts RedactOptions) protocol.Problem {
 	serr := res.Invalid
 	rule, msg := serr.Rule, serr.Msg+" (at byte "+strconv.Itoa(serr.Offset+1)+")"
 	if serr.EOF && len(line.EOL) == 0 {
-		rule, msg = protocol.RuleTruncatedLine, "the file ends in the middle of a JSON value (truncated last line)"
+		rule, msg = protocol.RuleTruncatedLine, truncatedLine
 	}
 	switch {
-	case opts.dropInvalid && !opts.check:
+	case opts.DropInvalid && !opts.Check:
 		msg += "; the line was dropped"
-	case res.Changed && opts.check:
+	case res.Changed && opts.Check:
 		msg += "; secrets in its text would be redacted"
 	case res.Changed:
 		msg += "; secrets in its text were redacted"
@@ -95,7 +95,7 @@ func (o *redactOutput) problem(p protocol.Problem) {
 		o.printer.Problem(p)
 		o.printer.Flush()
 	}
-	if !o.opts.check {
+	if !o.opts.Check {
 		o.w.Flush() // stderr is unbuffered for everyone else; keep the order
 	}
 }
@@ -127,36 +127,34 @@ func (o *redactOutput) match(p protocol.Problem) {
 }
 
 // file reports an input that could not be read or replaced.
-func (o *redactOutput) file(r rewrite.FileResult) {
+func (o *redactOutput) file(r FileResult) {
 	if r.Err != nil {
 		o.w.Flush()
-		reportReadError(o.a, r.Err)
+		o.c.readError(r.Err)
 	}
 }
 
-func (o *redactOutput) flush() error { return o.w.Flush() }
-
 // summary words the counts for the last line on stderr.
-func (o *redactOutput) summary(s rewrite.Stats, failed int) string {
+func (o *redactOutput) summary(s Stats, failed int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, %s: ", countWords(s.Files, "file"), countWords(s.Lines, "line"))
+	fmt.Fprintf(&b, "%s, %s: ", english.Count(s.Files, "file"), english.Count(s.Lines, "line"))
 	switch {
-	case o.opts.check:
-		fmt.Fprintf(&b, "%s to redact in %s", countWords(o.secrets, "secret"), countWords(o.events, "event"))
+	case o.opts.Check:
+		fmt.Fprintf(&b, "%s to redact in %s", english.Count(o.secrets, "secret"), english.Count(o.events, "event"))
 	default:
-		fmt.Fprintf(&b, "%s redacted, %s changed", countWords(o.secrets, "secret"), countWords(o.events, "event"))
+		fmt.Fprintf(&b, "%s redacted, %s changed", english.Count(o.secrets, "secret"), english.Count(o.events, "event"))
 	}
 	if len(o.perRule) > 0 {
 		b.WriteString(" (" + o.ruleCounts() + ")")
 	}
 	if o.invalid > 0 {
 		what := "redacted as text"
-		if o.opts.dropInvalid {
+		if o.opts.DropInvalid {
 			what = "dropped"
 		}
-		fmt.Fprintf(&b, ", %s not JSON %s", countWords(o.invalid, "line"), what)
+		fmt.Fprintf(&b, ", %s not JSON %s", english.Count(o.invalid, "line"), what)
 	}
-	if o.opts.inPlace {
+	if o.opts.InPlace {
 		fmt.Fprintf(&b, ", %d rewritten", s.FilesChanged)
 	}
 	if failed > 0 {

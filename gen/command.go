@@ -1,0 +1,58 @@
+package gen
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/zsj-dev/zsj/internal/exitcode"
+)
+
+// Command is zsj gen's command line: the Options, with the two flags
+// that are text until checked.
+type Command struct {
+	Options
+	Profile string // --profile: output-heavy, chatty or mixed
+	Size    string // --size, e.g. 500MB; "" writes Options.Runs runs
+}
+
+// Run checks the flags against each other (a mistake is a usage error)
+// and writes the logs to w, through a large buffer.
+func (c *Command) Run(w io.Writer) error {
+	opts, err := c.options()
+	if err != nil {
+		return exitcode.New(exitcode.Usage, err)
+	}
+	out := bufio.NewWriterSize(w, 1<<20)
+	if err := Write(out, opts); err != nil {
+		return err
+	}
+	return out.Flush()
+}
+
+func (c *Command) options() (Options, error) {
+	opts := c.Options
+	if !slices.Contains(Profiles, Profile(c.Profile)) {
+		return opts, fmt.Errorf("--profile must be output-heavy, chatty or mixed, not %q", c.Profile)
+	}
+	opts.Profile = Profile(c.Profile)
+	if opts.SchemaVersion != 1 && opts.SchemaVersion != 2 {
+		return opts, fmt.Errorf("--schema-version must be 1 or 2, not %d", opts.SchemaVersion)
+	}
+	if opts.Runs < 1 && c.Size == "" {
+		return opts, fmt.Errorf("--runs must be at least 1, not %d", opts.Runs)
+	}
+	if c.Size != "" {
+		n, err := ParseSize(c.Size)
+		if err != nil {
+			return opts, fmt.Errorf("--size: %w", err)
+		}
+		opts.Size = max(n, 1)
+	}
+	if opts.Input && opts.Faults {
+		return opts, errors.New("--faults and --input cannot be combined: faults are planted in output events")
+	}
+	return opts, nil
+}

@@ -1,0 +1,139 @@
+package rewrite
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/zsj-dev/zsj/internal/exitcode"
+	"github.com/zsj-dev/zsj/internal/input"
+	"github.com/zsj-dev/zsj/internal/report"
+	"github.com/zsj-dev/zsj/internal/term"
+	"github.com/zsj-dev/zsj/protocol"
+	"github.com/zsj-dev/zsj/redact"
+)
+
+// RedactOptions are the choices of zsj redact.
+type RedactOptions struct {
+	Flags
+	Check       bool   // write nothing; list the secrets found
+	Format      string // of --check's list and of problems: text, json or github
+	DropInvalid bool   // drop lines that are not JSON instead of redacting their text
+
+	Secrets     []string // exact values to redact
+	SecretsFile string   // a file of values, one per line
+	SecretEnvs  []string // names of environment variables whose values are redacted
+	Keys        []string // more sensitive key names
+	RulesFile   string   // a gitleaks TOML file of more rules
+	NoDefaults  bool     // only the rules given here
+	Replacement string   // what each secret is replaced with
+}
+
+// Validate rejects flag combinations that cannot mean anything sensible.
+func (o *RedactOptions) Validate(args []string) error {
+	switch {
+	case o.Check && o.Writes():
+		return errors.New("--check writes nothing: it cannot be used with -i or -o")
+	case o.Replacement == "":
+		return errors.New("--replacement must not be empty")
+	}
+	if err := o.Flags.Validate(args); err != nil {
+		return err
+	}
+	_, err := report.ParseFormat(o.Format)
+	return err
+}
+
+// Redact is zsj redact: it redacts the inputs named by args, or with
+// Check lists what it would redact, and returns the exit status as an
+// error. Rules that cannot be read are a usage error.
+func Redact(io *term.IO, args []string, opts RedactOptions) error {
+	format, err := report.ParseFormat(opts.Format)
+	if err != nil {
+		return exitcode.New(exitcode.Usage, err)
+	}
+	rules, err := opts.ruleSet(io)
+	if err != nil {
+		return exitcode.New(exitcode.Usage, err)
+	}
+	c, err := start(io, opts.Flags, args)
+	if err != nil {
+		return err
+	}
+	out := newRedactOutput(c, opts, format)
+	stats, err := c.run(redactTransform(rules.NewRedactor(), opts, out), opts.Mode(opts.Check), false, out.problem, out.file)
+	if ferr := out.w.Flush(); err == nil {
+		err = ferr
+	}
+	if err != nil {
+		return err // the output failed; a closed pipe ends quietly
+	}
+	problems := opts.Check && out.secrets > 0 || out.invalid > 0 && !opts.DropInvalid
+	return c.end(stats, out.summary(stats, c.failed(stats)), problems)
+}
+
+// ruleSet builds the rules from the options. Warnings about a rules file
+// go to stderr; they name keys and rule ids, never values.
+func (o *RedactOptions) ruleSet(io *term.IO) (*redact.RuleSet, error) {
+	cfg := redact.Config{Secrets: o.Secrets, Keys: o.Keys, NoDefaultRules: o.NoDefaults, Replacement: o.Replacement}
+	if o.SecretsFile != "" {
+		data, err := os.ReadFile(o.SecretsFile)
+		if err != nil {
+			return nil, fmt.Errorf("--secrets-file: %w", err)
+		}
+		for _, line := range bytes.Split(data, []byte("\n")) {
+			if line = bytes.TrimSuffix(line, []byte("\r")); len(line) > 0 {
+				cfg.Secrets = append(cfg.Secrets, string(line))
+			}
+		}
+	}
+	for _, name := range o.SecretEnvs {
+		v, ok := os.LookupEnv(name)
+		if !ok || v == "" {
+			return nil, fmt.Errorf("--secret-env %s: the environment variable is not set", name)
+		}
+		cfg.Secrets = append(cfg.Secrets, v)
+	}
+	if o.RulesFile != "" {
+		data, err := os.ReadFile(o.RulesFile)
+		if err != nil {
+			return nil, fmt.Errorf("--rules: %w", err)
+		}
+		rules, warnings, err := redact.ParseGitleaksRules(data)
+		if err != nil {
+			return nil, fmt.Errorf("--rules %s: %w", o.RulesFile, err)
+		}
+		for _, w := range warnings {
+			fmt.Fprintf(io.ErrOut, "zsj: warning: %s: %s\n", o.RulesFile, w)
+		}
+		cfg.Rules = rules
+	}
+	return redact.Compile(cfg)
+}
+
+// redactTransform redacts each line, counts what it finds, and hands Run
+// the problems to report: lines that are not JSON and, with Check, each
+// secret.
+func redactTransform(rd *redact.Redactor, opts RedactOptions, out *redactOutput) Transform {
+	return func(line input.Line, dst []byte) ([]byte, bool, []protocol.Problem) {
+		if line.Blank() {
+			return dst, false, nil
+		}
+		text, res := rd.Line(line.Text, dst)
+		out.count(res)
+		var problems []protocol.Problem
+		if opts.Check {
+			for _, m := range res.Matches {
+				problems = append(problems, matchProblem(line.Num, m))
+			}
+		}
+		if res.Invalid != nil {
+			problems = append(problems, invalidProblem(line, res, opts))
+			if opts.DropInvalid {
+				return nil, true, problems // dropped
+			}
+		}
+		return text, res.Changed, problems
+	}
+}
