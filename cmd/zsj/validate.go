@@ -93,9 +93,3 @@ var defaultRedaction = sync.OnceValue(func() *redact.RuleSet {
 	}
 	return rs
 })
-
-// reportReadError prints a failure to read one input, for the commands
-// whose reading loop is still in this package (upgrade, redact).
-func reportReadError(a *app, err error) {
-	fmt.Fprintf(a.io.ErrOut, "zsj: error: %v\n", err)
-}
