@@ -90,67 +90,80 @@ const (
 	topIDOrEnum
 )
 
-// nameTable is an open-addressing hash set of field names with flags,
-// built once: the lookups above run once per key of every event a reader
-// sees, so they must be as cheap as the switches they replace.
+// nameTable is a perfect hash table of field names with flags, built
+// once: the lookups above run for every key of every event a reader sees,
+// so they must cost what the switches they replace did (one hash, one
+// comparison). The hash multiplies the length and three bytes of a name
+// by a seed that gives each name a slot of its own.
 type nameTable struct {
-	slots [nameSlots]nameSlot
+	slots [1 << nameBits]nameSlot
+	seed  uint32
 }
 
-const nameSlots = 128 // a power of two, well above the number of names
+// nameBits sizes the table: at 256 slots for about 40 names, one seed in
+// twenty or so is perfect.
+const nameBits = 8
 
 type nameSlot struct {
 	name  string
 	flags uint8
 }
 
-func nameHash(name []byte) uint {
-	n := uint(len(name))
+func (t *nameTable) slot(name []byte) *nameSlot {
+	n := len(name)
 	if n == 0 {
-		return 0
+		return &t.slots[0]
 	}
-	return (n*31 + uint(name[0])*7 + uint(name[n/2])*3 + uint(name[n-1])) & (nameSlots - 1)
+	k := uint32(n) | uint32(name[0])<<8 | uint32(name[n-1])<<16 | uint32(name[n/2])<<24
+	return &t.slots[(k*t.seed)>>(32-nameBits)]
 }
 
 func (t *nameTable) lookup(name []byte) uint8 {
-	for i := nameHash(name); ; i = (i + 1) & (nameSlots - 1) {
-		s := &t.slots[i]
-		if s.flags == 0 {
-			return 0
-		}
-		if string(name) == s.name {
-			return s.flags
-		}
+	s := t.slot(name)
+	if string(name) != s.name {
+		return 0
 	}
+	return s.flags
 }
 
-func (t *nameTable) add(name string, flags uint8) {
-	for i := nameHash([]byte(name)); ; i = (i + 1) & (nameSlots - 1) {
-		s := &t.slots[i]
-		if s.flags == 0 || s.name == name {
-			s.name = name
-			s.flags |= flags
-			return
+// newNameTable finds a seed under which no two names share a slot.
+func newNameTable(flags map[string]uint8) *nameTable {
+	for seed := uint32(1); seed < 1<<20; seed += 2 {
+		t := &nameTable{seed: seed}
+		if t.fill(flags) {
+			return t
 		}
 	}
+	panic("protocol: no perfect hash for the field names")
+}
+
+func (t *nameTable) fill(flags map[string]uint8) bool {
+	for name, f := range flags {
+		s := t.slot([]byte(name))
+		if s.flags != 0 || name == "" {
+			return false
+		}
+		*s = nameSlot{name, f}
+	}
+	return true
 }
 
 var topFields = func() *nameTable {
-	t := new(nameTable)
+	flags := map[string]uint8{}
 	for _, name := range EventFieldNames() {
-		t.add(name, topKnown)
+		flags[name] |= topKnown
 	}
 	// schemaVersion and type are checked on their own and have kind any,
 	// but their values are a version number and a type name.
-	t.add(FieldSchemaVersion, topIDOrEnum)
-	t.add(FieldType, topIDOrEnum)
-	t.add(fRunID.name, topIDOrEnum)
+	flags[FieldSchemaVersion] |= topIDOrEnum
+	flags[FieldType] |= topIDOrEnum
+	flags[fRunID.name] |= topIDOrEnum
 	for _, s := range eventSpecs {
 		for _, f := range s.fields {
 			if f.kind.idOrEnum() {
-				t.add(f.name, topIDOrEnum)
+				flags[f.name] |= topIDOrEnum
 			}
 		}
 	}
-	return t
+	return newNameTable(flags)
 }()
