@@ -96,11 +96,11 @@ func (w *runWriter) lineFault() {
 		w.permissionRequest(id, rule.tool, rule.sideEffect, rule.reason, &rule)
 		w.markFault(len(w.ends), f.rule(version))
 		w.begin(evPermissionDecision)
-		w.out = appendStringField(w.out, "id", id)
-		w.out = appendStringField(w.out, "name", rule.tool)
-		w.out = appendStringField(w.out, "action", "deny")
-		w.out = appendStringField(w.out, "permission", "prompt")
-		w.out = appendBoolField(w.out, "permissionGranted", false)
+		w.out = appendStringField(w.out, protocol.FieldID, id)
+		w.out = appendStringField(w.out, protocol.FieldName, rule.tool)
+		w.out = appendStringField(w.out, protocol.FieldAction, "deny")
+		w.out = appendStringField(w.out, protocol.FieldPermission, "prompt")
+		w.out = appendBoolField(w.out, protocol.FieldPermissionGranted, false)
 		other := "block"
 		if version == 2 {
 			other = "violation"

@@ -81,35 +81,35 @@ func (h *htmlPage) event(ev *event, n noted, multi bool) {
 	adjacent := run != nil && h.lastRun == run && call != "" && call == h.str(ev, "id")
 	h.lastRun, h.lastCall = run, ""
 	switch ev.typ {
-	case "message", "prompt":
+	case protocol.TypeMessage, protocol.TypePrompt:
 		h.exec("prompt", map[string]string{"Label": ev.typ, "Role": h.str(ev, "role"), "Content": h.str(ev, "content")})
-	case "run_start":
+	case protocol.TypeRunStart:
 		h.exec("start", h.runData(run, true))
-	case "tool_call":
+	case protocol.TypeToolCall:
 		h.exec("call", h.callData(ev, run))
 		h.lastCall = h.str(ev, "id")
-	case "tool_result":
+	case protocol.TypeToolResult:
 		h.exec("result", h.resultData(ev, n, adjacent))
-	case "permission_request":
+	case protocol.TypePermissionRequest:
 		h.exec("permission", h.permissionData(ev, run, false, adjacent))
 		h.lastCall = h.str(ev, "id")
-	case "permission_decision":
+	case protocol.TypePermissionDecision:
 		h.exec("permission", h.permissionData(ev, run, true, adjacent))
 		h.lastCall = h.str(ev, "id")
-	case "usage":
+	case protocol.TypeUsage:
 		h.charts[run].add(run.steps, ev.usage())
 		h.exec("usage", h.usageData(ev, run))
-	case "warning":
+	case protocol.TypeWarning:
 		h.exec("notice", noticeData{Run: h.tag(run), Class: "warning", Label: "warning", Text: h.str(ev, "message")})
-	case "error":
+	case protocol.TypeError:
 		label := "error " + h.str(ev, "code")
 		if rec, ok := ev.flag("recoverable"); ok {
 			label += map[bool]string{true: " (recoverable)", false: " (fatal)"}[rec]
 		}
 		h.exec("notice", noticeData{Run: h.tag(run), Class: "error", Label: label, Text: h.str(ev, "message")})
-	case "final":
+	case protocol.TypeFinal:
 		h.exec("final", map[string]any{"Run": h.tag(run), "Text": h.str(ev, "text")})
-	case "run_end":
+	case protocol.TypeRunEnd:
 		h.exec("end", map[string]any{"Run": h.tag(run), "ID": visible(run.id), "OK": run.status == "success",
 			"Status": visible(run.status), "Exit": commas(run.exitCode)})
 	}

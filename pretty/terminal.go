@@ -75,25 +75,25 @@ func (t *terminal) event(ev *event, n noted, multi bool) {
 	}
 	t.closeProse()
 	switch ev.typ {
-	case "run_start":
+	case protocol.TypeRunStart:
 		t.runHeader(run, true)
-	case "tool_call":
+	case protocol.TypeToolCall:
 		t.toolCall(ev, run)
-	case "tool_result":
+	case protocol.TypeToolResult:
 		t.toolResult(ev, n)
-	case "permission_request":
+	case protocol.TypePermissionRequest:
 		t.permissionRequest(ev, run)
-	case "permission_decision":
+	case protocol.TypePermissionDecision:
 		t.permissionDecision(ev, run)
-	case "usage":
+	case protocol.TypeUsage:
 		t.usage(ev, run)
-	case "warning":
-		t.notice(run, t.sym.warning+" warning: ", ev.str("message"), t.pal.warning)
-	case "error":
+	case protocol.TypeWarning:
+		t.notice(run, t.sym.warning+" warning: ", ev.str(protocol.FieldMessage), t.pal.warning)
+	case protocol.TypeError:
 		t.errorEvent(ev, run)
-	case "final":
+	case protocol.TypeFinal:
 		t.final(ev, run)
-	case "run_end":
+	case protocol.TypeRunEnd:
 		t.runEnd(run)
 	}
 }
@@ -198,11 +198,11 @@ func (t *terminal) close(int) {
 func (t *terminal) prompt(ev *event) {
 	t.start(groupProse, nil)
 	label := t.sym.prompt + " " + ev.typ + ": "
-	if role := ev.str("role"); role != "" {
+	if role := ev.str(protocol.FieldRole); role != "" {
 		label = t.sym.prompt + " " + role + ": "
 	}
 	indent := strings.Repeat(" ", textWidth(t.sym.prompt)+1)
-	t.para(nil, []span{{nil, indent}}, span{t.pal.header, label}, span{nil, ev.str("content")})
+	t.para(nil, []span{{nil, indent}}, span{t.pal.header, label}, span{nil, ev.str(protocol.FieldContent)})
 }
 
 // runHeader draws the rule that opens a run and its details. Without a
@@ -239,13 +239,13 @@ func (t *terminal) notice(run *runState, label, msg string, style *color.Color) 
 }
 
 func (t *terminal) errorEvent(ev *event, run *runState) {
-	label := t.sym.err + " error " + ev.str("code")
+	label := t.sym.err + " error " + ev.str(protocol.FieldCode)
 	if rec, ok := ev.flag("recoverable"); ok && rec {
 		label += " (recoverable)"
 	} else if ok {
 		label += " (fatal)"
 	}
-	t.notice(run, label+": ", ev.str("message"), t.pal.err)
+	t.notice(run, label+": ", ev.str(protocol.FieldMessage), t.pal.err)
 }
 
 // invalid draws a rejected line as a one-line warning at its place.
@@ -267,7 +267,7 @@ func (t *terminal) final(ev *event, run *runState) {
 	t.start(groupProse, run)
 	t.rule(run, t.pal.final, t.sym.boxTop+" final answer ", t.sym.thinRule)
 	bar := span{t.pal.final, t.sym.boxSide + " "}
-	t.para(t.prefixed(run, bar), t.prefixed(run, bar), span{nil, ev.str("text")})
+	t.para(t.prefixed(run, bar), t.prefixed(run, bar), span{nil, ev.str(protocol.FieldText)})
 	t.rule(run, t.pal.final, t.sym.boxBottom, t.sym.thinRule)
 }
 
