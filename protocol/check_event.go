@@ -15,7 +15,7 @@ type eventInfo struct {
 	recoverable int8       // error.recoverable: -1 unknown, 0 false, 1 true
 }
 
-// eventChecker applies the per-event rules of PROTOCOL.md sections 2-3.
+// eventChecker applies the per-event rules of docs/PROTOCOL.md sections 2-3.
 // It keeps scratch slices so that checking a line allocates nothing in the
 // common case.
 type eventChecker struct {
@@ -192,7 +192,7 @@ func (s *eventSpec) checksAcrossFields() bool { return s.name == TypeUsage || s.
 
 // wrongVersion reports a field of another schema version than the
 // event's, on any event type; it returns false when key is no such field.
-// Only the sandbox field differs between versions (PROTOCOL.md section 2):
+// Only the sandbox field differs between versions (docs/PROTOCOL.md section 2):
 // the messages say how.
 func (c *eventChecker) wrongVersion(key []byte, version int) bool {
 	idx := fieldIndex(sandboxFields, key)

@@ -1,11 +1,11 @@
 package protocol
 
-// The event table of PROTOCOL.md sections 2 and 3, written once. The
+// The event table of docs/PROTOCOL.md sections 2 and 3, written once. The
 // validator checks fields with it (check_event.go), the JSON Schema export
 // is built from it (schema_events.go), and other packages take their field
 // lists from it (fields.go).
 
-// fieldKind is what a field's value must be (PROTOCOL.md section 3).
+// fieldKind is what a field's value must be (docs/PROTOCOL.md section 3).
 type fieldKind uint8
 
 const (
@@ -84,11 +84,11 @@ var (
 // each version's spelling.
 var sandboxFields = []field{opt(FieldViolation, fieldBlock).only(1), opt(FieldBlock, fieldBlock).only(2)}
 
-// toolFields are the fields shared by permission_request and
-// permission_decision after their own.
+// toolFields are the fields of a tool event (tool_call, the permission
+// events, tool_result): its own, then the sandbox field.
 func toolFields(fields ...field) []field { return append(fields, sandboxFields...) }
 
-// Event types, as in PROTOCOL.md section 3, in its order.
+// Event types, as in docs/PROTOCOL.md section 3, in its order.
 var eventSpecs = []*eventSpec{
 	{name: TypeMessage, input: true,
 		description: "A user message; accepted content is joined in order, separated by one blank line, to form the prompt.",

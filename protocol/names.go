@@ -1,6 +1,6 @@
 package protocol
 
-// Names of the event types (PROTOCOL.md section 3), for code that
+// Names of the event types (docs/PROTOCOL.md section 3), for code that
 // recognises or writes events. The table in events.go says what each
 // carries.
 const (

@@ -2,16 +2,16 @@ package protocol
 
 import "strconv"
 
-// The value types of PROTOCOL.md section 3, as $defs entries of the JSON
+// The value types of docs/PROTOCOL.md section 3, as $defs entries of the JSON
 // Schema export. Events refer to them by name (schemaRef).
 
-// schemaIDPattern is the Id rule of PROTOCOL.md: a letter or digit, then letters,
+// schemaIDPattern is the Id rule of docs/PROTOCOL.md: a letter or digit, then letters,
 // digits and . _ : -. The length limit is a separate rule (schemaMaxIDLength).
 const schemaIDPattern = `^[A-Za-z0-9][A-Za-z0-9._:-]*$`
 
 const schemaMaxIDLength = 128 // characters
 
-// schemaValueDefs returns the shared value types, in the order PROTOCOL.md
+// schemaValueDefs returns the shared value types, in the order docs/PROTOCOL.md
 // introduces them. Block and Risk take their fields from the event table.
 func schemaValueDefs(version int) schemaObject {
 	riskRequired, riskProps := schemaObjectDef(riskFields, version)
