@@ -100,8 +100,7 @@ type nameTable struct {
 	seed  uint32
 }
 
-// nameBits sizes the table: at 256 slots for about 40 names, one seed in
-// twenty or so is perfect.
+// nameBits sizes the table: 256 slots for about 40 names.
 const nameBits = 8
 
 type nameSlot struct {
@@ -109,61 +108,70 @@ type nameSlot struct {
 	flags uint8
 }
 
-func (t *nameTable) slot(name []byte) *nameSlot {
+func (t *nameTable) index(name []byte) uint32 {
 	n := len(name)
 	if n == 0 {
-		return &t.slots[0]
+		return 0
 	}
 	k := uint32(n) | uint32(name[0])<<8 | uint32(name[n-1])<<16 | uint32(name[n/2])<<24
-	return &t.slots[(k*t.seed)>>(32-nameBits)]
+	return (k * t.seed) >> (32 - nameBits)
 }
 
 func (t *nameTable) lookup(name []byte) uint8 {
-	s := t.slot(name)
+	s := &t.slots[t.index(name)]
 	if string(name) != s.name {
 		return 0
 	}
 	return s.flags
 }
 
-// newNameTable finds a seed under which no two names share a slot.
-func newNameTable(flags map[string]uint8) *nameTable {
-	for seed := uint32(1); seed < 1<<20; seed += 2 {
-		t := &nameTable{seed: seed}
-		if t.fill(flags) {
+// newNameTable finds a seed under which no two names share a slot. The
+// seeds step by the golden ratio so that they mix well: for the names of
+// the protocol the search takes a few dozen tries on a bitmap, so starting
+// a program costs next to nothing.
+func newNameTable(names []string, flags []uint8) *nameTable {
+	t := new(nameTable)
+	for i := uint32(1); i < 1<<16; i++ {
+		t.seed = i*0x9E3779B9 | 1
+		if t.perfect(names) {
+			for j, name := range names {
+				t.slots[t.index([]byte(name))] = nameSlot{name, flags[j]}
+			}
 			return t
 		}
 	}
 	panic("protocol: no perfect hash for the field names")
 }
 
-func (t *nameTable) fill(flags map[string]uint8) bool {
-	for name, f := range flags {
-		s := t.slot([]byte(name))
-		if s.flags != 0 || name == "" {
+// perfect reports whether names fall in distinct slots under t's seed.
+func (t *nameTable) perfect(names []string) bool {
+	var taken [1 << nameBits]bool
+	for _, name := range names {
+		i := t.index([]byte(name))
+		if name == "" || taken[i] {
 			return false
 		}
-		*s = nameSlot{name, f}
+		taken[i] = true
 	}
 	return true
 }
 
 var topFields = func() *nameTable {
-	flags := map[string]uint8{}
-	for _, name := range EventFieldNames() {
-		flags[name] |= topKnown
-	}
-	// schemaVersion and type are checked on their own and have kind any,
-	// but their values are a version number and a type name.
-	flags[FieldSchemaVersion] |= topIDOrEnum
-	flags[FieldType] |= topIDOrEnum
-	flags[fRunID.name] |= topIDOrEnum
-	for _, s := range eventSpecs {
-		for _, f := range s.fields {
-			if f.kind.idOrEnum() {
-				flags[f.name] |= topIDOrEnum
+	names := EventFieldNames()
+	flags := make([]uint8, len(names))
+	for i, name := range names {
+		flags[i] = topKnown
+		switch name {
+		// schemaVersion and type are checked on their own and have kind
+		// any, but their values are a version number and a type name.
+		case FieldSchemaVersion, FieldType, fRunID.name:
+			flags[i] |= topIDOrEnum
+		}
+		for _, s := range eventSpecs {
+			if j := fieldIndex(s.fields, []byte(name)); j >= 0 && s.fields[j].kind.idOrEnum() {
+				flags[i] |= topIDOrEnum
 			}
 		}
 	}
-	return newNameTable(flags)
+	return newNameTable(names, flags)
 }()
