@@ -101,11 +101,7 @@ func (w *runWriter) lineFault() {
 		w.out = appendStringField(w.out, protocol.FieldAction, "deny")
 		w.out = appendStringField(w.out, protocol.FieldPermission, "prompt")
 		w.out = appendBoolField(w.out, protocol.FieldPermissionGranted, false)
-		other := "block"
-		if version == 2 {
-			other = "violation"
-		}
-		w.appendBlock(other, &rule, "deny")
+		w.appendBlock(protocol.SandboxKey(3-version), &rule, "deny")
 		w.end()
 		w.toolResultError(id, w.escaped("blocked by sandbox: "+rule.reason), nil)
 		return

@@ -192,11 +192,7 @@ func (w *runWriter) appendRisk(rule *sandboxRule) {
 // block writes the sandbox metadata: "block" in version 2, "violation" in
 // version 1. Only code is required; the others are left out now and then.
 func (w *runWriter) block(rule *sandboxRule, action string) {
-	key := "block"
-	if w.g.opts.SchemaVersion == 1 {
-		key = "violation"
-	}
-	w.appendBlock(key, rule, action)
+	w.appendBlock(protocol.SandboxKey(w.g.opts.SchemaVersion), rule, action)
 }
 
 func (w *runWriter) appendBlock(key string, rule *sandboxRule, action string) {

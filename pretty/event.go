@@ -96,15 +96,15 @@ type block struct {
 // risk decodes the top-level "risk" object, nil when absent.
 func (e *event) risk() *risk {
 	var r *risk
-	e.decode("risk", &r)
+	e.decode(protocol.FieldRisk, &r)
 	return r
 }
 
 // block decodes the sandbox metadata under either of its names.
 func (e *event) block() *block {
 	var b *block
-	if !e.decode("block", &b) {
-		e.decode("violation", &b)
+	if !e.decode(protocol.FieldBlock, &b) {
+		e.decode(protocol.FieldViolation, &b)
 	}
 	return b
 }

@@ -93,7 +93,7 @@ func (t *tracker) note(ev *event) noted {
 	}
 	r := t.runs[ev.runID]
 	var n noted
-	if r == nil || (ev.typ == "run_start" && r.ended) {
+	if r == nil || (ev.typ == protocol.TypeRunStart && r.ended) {
 		r = &runState{id: ev.runID, index: t.seen, calls: map[string]*toolCall{}, tools: map[string]int{}}
 		r.tag = t.tagFor(ev.runID)
 		t.runs[ev.runID] = r
@@ -122,7 +122,7 @@ func (t *tracker) note(ev *event) noted {
 		if n.call != nil {
 			n.call.decided = true
 		}
-		if granted, _ := ev.flag("permissionGranted"); !granted {
+		if granted, _ := ev.flag(protocol.FieldPermissionGranted); !granted {
 			r.denied++
 		}
 	case protocol.TypeToolResult:
@@ -141,7 +141,7 @@ func (t *tracker) note(ev *event) noted {
 		r.warnings++
 	case protocol.TypeError:
 		r.errors++
-		if rec, ok := ev.flag("recoverable"); ok && !rec {
+		if rec, ok := ev.flag(protocol.FieldRecoverable); ok && !rec {
 			r.fatal++
 		}
 	case protocol.TypeFinal:

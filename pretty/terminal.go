@@ -69,7 +69,7 @@ func (t *terminal) err() error { return t.ew.err }
 func (t *terminal) event(ev *event, n noted, multi bool) {
 	t.multi = multi
 	run := n.run
-	if ev.typ == "message" || ev.typ == "prompt" {
+	if ev.typ == protocol.TypeMessage || ev.typ == protocol.TypePrompt {
 		t.prompt(ev)
 		return
 	}
@@ -158,7 +158,7 @@ func (t *terminal) prose(run *runState, kind, text string, multi bool) {
 	if t.proseRun != run || t.proseKind != kind {
 		t.multi = multi
 		t.start(groupProse, run)
-		if kind == "reasoning" {
+		if kind == protocol.TypeReasoning {
 			indent := strings.Repeat(" ", textWidth(t.sym.thinking)+1)
 			t.wr.begin(t.prefixed(run, span{t.pal.thinking, t.sym.thinking + " thinking: "}),
 				t.prefixed(run, span{nil, indent}))
@@ -168,7 +168,7 @@ func (t *terminal) prose(run *runState, kind, text string, multi bool) {
 		t.proseRun, t.proseKind = run, kind
 	}
 	style := t.pal.thinking
-	if kind == "text" {
+	if kind == protocol.TypeText {
 		style = nil
 	}
 	t.wr.text(style, text)
@@ -240,7 +240,7 @@ func (t *terminal) notice(run *runState, label, msg string, style *color.Color) 
 
 func (t *terminal) errorEvent(ev *event, run *runState) {
 	label := t.sym.err + " error " + ev.str(protocol.FieldCode)
-	if rec, ok := ev.flag("recoverable"); ok && rec {
+	if rec, ok := ev.flag(protocol.FieldRecoverable); ok && rec {
 		label += " (recoverable)"
 	} else if ok {
 		label += " (fatal)"

@@ -24,7 +24,7 @@ func (t *terminal) toolCall(ev *event, run *runState) {
 	if effect := ev.str(protocol.FieldSideEffect); effect != "" {
 		tail = []span{{t.pal.dim, " " + t.sym.dot + " "}, {t.pal.effect(effect), safe(effect)}}
 	}
-	args, hasArgs := ev.value("args")
+	args, hasArgs := ev.value(protocol.FieldArgs)
 	room := t.opts.Width - spansWidth(gutter) - textWidth(head.text) - spansWidth(tail) - 2
 	const minArgs = 16 // columns; fewer than this and the args get their own line
 	if hasArgs && room >= minArgs {
@@ -51,7 +51,7 @@ func (t *terminal) toolResult(ev *event, n noted) {
 	if !ok {
 		mark, style = t.sym.fail, t.pal.fail
 	}
-	output, _ := ev.value("output")
+	output, _ := ev.value(protocol.FieldOutput)
 	size, lines := outputStats(output)
 	first := t.gutter(run)
 	var body []span
@@ -68,7 +68,7 @@ func (t *terminal) toolResult(ev *event, n noted) {
 	if size > 0 {
 		body = append(body, t.sep(), span{nil, plural(lines, "line")})
 	}
-	if trunc, _ := ev.flag("truncated"); trunc {
+	if trunc, _ := ev.flag(protocol.FieldTruncated); trunc {
 		body = append(body, t.sep(), span{t.pal.truncated, "truncated by the producer"})
 	}
 	if n.headlessDenial {
@@ -153,7 +153,7 @@ func (t *terminal) permissionDecision(ev *event, run *runState) {
 		head = append(head, span{nil, indent})
 	}
 	var fields []span
-	if granted, _ := ev.flag("permissionGranted"); granted {
+	if granted, _ := ev.flag(protocol.FieldPermissionGranted); granted {
 		fields = append(fields, span{t.pal.allowed, t.sym.ok + " allowed " + safe(ev.str(protocol.FieldName))})
 	} else {
 		fields = append(fields, span{t.pal.denied, t.sym.fail + " denied " + safe(ev.str(protocol.FieldName))})
