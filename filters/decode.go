@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"strconv"
 	"unsafe"
+
+	"github.com/zsj-dev/zsj/protocol"
 )
 
 // decoder turns a line of JSON into the values gojq works on: maps,
@@ -39,12 +41,13 @@ const (
 // enumKeys are the protocol's fields whose string values come from a small
 // set and repeat on line after line: their values are shared too, boxed
 // as gojq wants them, which saves two allocations per field per event.
-var enumKeys = map[string]bool{
-	"type": true, "runId": true, "sessionId": true, "role": true, "status": true,
-	"name": true, "toolName": true, "action": true, "permission": true, "permissionMode": true,
-	"sideEffect": true, "provider": true, "model": true, "apiModel": true, "cwd": true,
-	"code": true, "level": true,
-}
+var enumKeys = func() map[string]bool {
+	keys := map[string]bool{}
+	for _, k := range protocol.RepeatingValueFields() {
+		keys[k] = true
+	}
+	return keys
+}()
 
 func newDecoder(order *keyOrder) *decoder {
 	return &decoder{order: order, intern: make(map[string]string, 64), values: make(map[string]any, 64)}

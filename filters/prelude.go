@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/itchyny/gojq"
+
+	"github.com/zsj-dev/zsj/protocol"
 )
 
 // Helper is one function of the prelude: jq definitions every filter
@@ -55,9 +57,9 @@ var preludeTypes = map[string]struct {
 	types      []string
 	selectOnly bool
 }{
-	"tool_calls":   {[]string{"tool_call"}, true},
-	"tool_results": {[]string{"tool_result"}, true},
-	"failed":       {[]string{"error", "tool_result", "run_end"}, false},
+	"tool_calls":   {[]string{protocol.TypeToolCall}, true},
+	"tool_results": {[]string{protocol.TypeToolResult}, true},
+	"failed":       {[]string{protocol.TypeError, protocol.TypeToolResult, protocol.TypeRunEnd}, false},
 }
 
 // preludeLoader hands the prelude to gojq as an init module, so the

@@ -1,5 +1,7 @@
 package gen
 
+import "github.com/zsj-dev/zsj/protocol"
+
 // evType names the output event types. Each run builds the opening bytes of
 // every type once ({"schemaVersion":2,"type":"text","runId":"..."), so
 // writing an event starts with one copy.
@@ -22,9 +24,9 @@ const (
 )
 
 var evTypeNames = [numEvTypes]string{
-	"run_start", "reasoning", "text", "tool_call", "permission_request",
-	"permission_decision", "tool_result", "usage", "final", "warning",
-	"error", "run_end",
+	protocol.TypeRunStart, protocol.TypeReasoning, protocol.TypeText, protocol.TypeToolCall, protocol.TypePermissionRequest,
+	protocol.TypePermissionDecision, protocol.TypeToolResult, protocol.TypeUsage, protocol.TypeFinal, protocol.TypeWarning,
+	protocol.TypeError, protocol.TypeRunEnd,
 }
 
 // EventTypes lists the output event types the generator writes.

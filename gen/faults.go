@@ -96,16 +96,12 @@ func (w *runWriter) lineFault() {
 		w.permissionRequest(id, rule.tool, rule.sideEffect, rule.reason, &rule)
 		w.markFault(len(w.ends), f.rule(version))
 		w.begin(evPermissionDecision)
-		w.out = appendStringField(w.out, "id", id)
-		w.out = appendStringField(w.out, "name", rule.tool)
-		w.out = appendStringField(w.out, "action", "deny")
-		w.out = appendStringField(w.out, "permission", "prompt")
-		w.out = appendBoolField(w.out, "permissionGranted", false)
-		other := "block"
-		if version == 2 {
-			other = "violation"
-		}
-		w.appendBlock(other, &rule, "deny")
+		w.out = appendStringField(w.out, protocol.FieldID, id)
+		w.out = appendStringField(w.out, protocol.FieldName, rule.tool)
+		w.out = appendStringField(w.out, protocol.FieldAction, "deny")
+		w.out = appendStringField(w.out, protocol.FieldPermission, "prompt")
+		w.out = appendBoolField(w.out, protocol.FieldPermissionGranted, false)
+		w.appendBlock(protocol.SandboxKey(3-version), &rule, "deny")
 		w.end()
 		w.toolResultError(id, w.escaped("blocked by sandbox: "+rule.reason), nil)
 		return

@@ -3,6 +3,8 @@ package gen
 import (
 	"slices"
 	"strconv"
+
+	"github.com/zsj-dev/zsj/protocol"
 )
 
 // flow is how one tool call plays out, from the model's request to the
@@ -92,12 +94,12 @@ var toolKindCards = slices.Concat(repeat(readTools, 5), repeat(shellTools, 3),
 
 func (w *runWriter) toolCall(id, name, args, sideEffect string, rule *sandboxRule) {
 	w.begin(evToolCall)
-	w.out = appendStringField(w.out, "id", id)
-	w.out = appendStringField(w.out, "name", name)
-	w.out = append(appendKey(w.out, "args"), args...)
+	w.out = appendStringField(w.out, protocol.FieldID, id)
+	w.out = appendStringField(w.out, protocol.FieldName, name)
+	w.out = append(appendKey(w.out, protocol.FieldArgs), args...)
 	// Some producers leave sideEffect out when it is obvious from the name.
 	if sideEffect == "unknown" || w.r.chance(85) {
-		w.out = appendStringField(w.out, "sideEffect", sideEffect)
+		w.out = appendStringField(w.out, protocol.FieldSideEffect, sideEffect)
 	}
 	if rule != nil {
 		w.block(rule, "deny")
@@ -107,13 +109,13 @@ func (w *runWriter) toolCall(id, name, args, sideEffect string, rule *sandboxRul
 
 func (w *runWriter) permissionRequest(id, name, sideEffect, reason string, rule *sandboxRule) {
 	w.begin(evPermissionRequest)
-	w.out = appendStringField(w.out, "id", id)
-	w.out = appendStringField(w.out, "name", name)
-	w.out = appendStringField(w.out, "action", "prompt")
-	w.out = appendStringField(w.out, "permission", "prompt")
-	w.out = appendStringField(w.out, "permissionMode", pick(w.r, permissionModes))
-	w.out = appendStringField(w.out, "sideEffect", sideEffect)
-	w.out = appendStringField(w.out, "reason", w.maybeSecretText(reason, 20))
+	w.out = appendStringField(w.out, protocol.FieldID, id)
+	w.out = appendStringField(w.out, protocol.FieldName, name)
+	w.out = appendStringField(w.out, protocol.FieldAction, "prompt")
+	w.out = appendStringField(w.out, protocol.FieldPermission, "prompt")
+	w.out = appendStringField(w.out, protocol.FieldPermissionMode, pick(w.r, permissionModes))
+	w.out = appendStringField(w.out, protocol.FieldSideEffect, sideEffect)
+	w.out = appendStringField(w.out, protocol.FieldReason, w.maybeSecretText(reason, 20))
 	if rule != nil {
 		w.risk(rule)
 		w.block(rule, "prompt")
@@ -125,17 +127,17 @@ var permissionModes = []string{"ask", "ask", "ask", "auto-edit", "plan"}
 
 func (w *runWriter) permissionDecision(id, name, action string, granted bool, why, sideEffect string, rule *sandboxRule) {
 	w.begin(evPermissionDecision)
-	w.out = appendStringField(w.out, "id", id)
-	w.out = appendStringField(w.out, "name", name)
-	w.out = appendStringField(w.out, "action", action)
-	w.out = appendStringField(w.out, "permission", "prompt")
-	w.out = appendBoolField(w.out, "permissionGranted", granted)
-	w.out = appendStringField(w.out, "decisionReason", why)
+	w.out = appendStringField(w.out, protocol.FieldID, id)
+	w.out = appendStringField(w.out, protocol.FieldName, name)
+	w.out = appendStringField(w.out, protocol.FieldAction, action)
+	w.out = appendStringField(w.out, protocol.FieldPermission, "prompt")
+	w.out = appendBoolField(w.out, protocol.FieldPermissionGranted, granted)
+	w.out = appendStringField(w.out, protocol.FieldDecisionReason, why)
 	if w.r.chance(50) {
-		w.out = appendStringField(w.out, "sideEffect", sideEffect)
+		w.out = appendStringField(w.out, protocol.FieldSideEffect, sideEffect)
 	}
 	if rule != nil {
-		w.out = appendStringField(w.out, "reason", rule.reason)
+		w.out = appendStringField(w.out, protocol.FieldReason, rule.reason)
 		w.risk(rule)
 		w.block(rule, action)
 	}
@@ -144,8 +146,8 @@ func (w *runWriter) permissionDecision(id, name, action string, granted bool, wh
 
 func (w *runWriter) toolResultOK(id string, t tool, truncated bool) {
 	w.begin(evToolResult)
-	w.out = appendStringField(w.out, "id", id)
-	w.out = appendStringField(w.out, "status", "ok")
+	w.out = appendStringField(w.out, protocol.FieldID, id)
+	w.out = appendStringField(w.out, protocol.FieldStatus, "ok")
 	w.out = append(w.out, `,"output":"`...)
 	start := len(w.out)
 	w.out = w.toolOutput(w.out, t, truncated)
@@ -158,8 +160,8 @@ func (w *runWriter) toolResultOK(id string, t tool, truncated bool) {
 // toolResultError writes a failed result; output is already escaped.
 func (w *runWriter) toolResultError(id string, output []byte, rule *sandboxRule) {
 	w.begin(evToolResult)
-	w.out = appendStringField(w.out, "id", id)
-	w.out = appendStringField(w.out, "status", "error")
+	w.out = appendStringField(w.out, protocol.FieldID, id)
+	w.out = appendStringField(w.out, protocol.FieldStatus, "error")
 	w.out = append(w.out, `,"output":"`...)
 	w.out = append(w.out, output...)
 	w.out = append(w.out, `","truncated":false`...)
@@ -170,7 +172,7 @@ func (w *runWriter) toolResultError(id string, output []byte, rule *sandboxRule)
 }
 
 func (w *runWriter) risk(rule *sandboxRule) {
-	w.out = appendKey(w.out, "risk")
+	w.out = appendKey(w.out, protocol.FieldRisk)
 	w.appendRisk(rule)
 }
 
@@ -190,11 +192,7 @@ func (w *runWriter) appendRisk(rule *sandboxRule) {
 // block writes the sandbox metadata: "block" in version 2, "violation" in
 // version 1. Only code is required; the others are left out now and then.
 func (w *runWriter) block(rule *sandboxRule, action string) {
-	key := "block"
-	if w.g.opts.SchemaVersion == 1 {
-		key = "violation"
-	}
-	w.appendBlock(key, rule, action)
+	w.appendBlock(protocol.SandboxKey(w.g.opts.SchemaVersion), rule, action)
 }
 
 func (w *runWriter) appendBlock(key string, rule *sandboxRule, action string) {
@@ -202,15 +200,15 @@ func (w *runWriter) appendBlock(key string, rule *sandboxRule, action string) {
 	w.out = appendKey(w.out, key)
 	w.out = append(w.out, `{"code":`...)
 	w.out = appendString(w.out, rule.code)
-	w.out = appendStringField(w.out, "toolName", rule.tool)
-	w.out = appendStringField(w.out, "action", action)
+	w.out = appendStringField(w.out, protocol.FieldToolName, rule.tool)
+	w.out = appendStringField(w.out, protocol.FieldAction, action)
 	if r.chance(80) {
-		w.out = appendKey(w.out, "risk")
+		w.out = appendKey(w.out, protocol.FieldRisk)
 		w.appendRisk(rule)
 	}
-	w.out = appendStringField(w.out, "reason", w.maybeSecretText(rule.reason, 25))
+	w.out = appendStringField(w.out, protocol.FieldReason, w.maybeSecretText(rule.reason, 25))
 	if r.chance(85) {
-		w.out = appendBoolField(w.out, "recoverable", rule.level != "critical")
+		w.out = appendBoolField(w.out, protocol.FieldRecoverable, rule.level != "critical")
 	}
 	w.out = append(w.out, '}')
 }

@@ -3,6 +3,8 @@ package gen
 import (
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/zsj-dev/zsj/protocol"
 )
 
 // The events that are not about tools: the run's frame, streamed text,
@@ -15,13 +17,13 @@ func (w *runWriter) runStart() {
 		if g.session == "" || !r.chance(30) {
 			g.session = g.clock.sessionID(r)
 		}
-		w.out = appendStringField(w.out, "sessionId", g.session)
+		w.out = appendStringField(w.out, protocol.FieldSessionID, g.session)
 	}
-	w.out = appendStringField(w.out, "cwd", pick(r, workdirs))
-	w.out = appendStringField(w.out, "provider", w.model.provider)
-	w.out = appendStringField(w.out, "model", w.model.name)
+	w.out = appendStringField(w.out, protocol.FieldCwd, pick(r, workdirs))
+	w.out = appendStringField(w.out, protocol.FieldProvider, w.model.provider)
+	w.out = appendStringField(w.out, protocol.FieldModel, w.model.name)
 	if w.model.apiModel != "" && r.chance(80) {
-		w.out = appendStringField(w.out, "apiModel", w.model.apiModel)
+		w.out = appendStringField(w.out, protocol.FieldAPIModel, w.model.apiModel)
 	}
 	w.end()
 }
@@ -85,26 +87,26 @@ func (w *runWriter) usage() {
 	w.pending = 0
 
 	w.begin(evUsage)
-	w.out = appendIntField(w.out, "promptTokens", prompt)
-	w.out = appendIntField(w.out, "completionTokens", completion)
-	w.out = appendIntField(w.out, "totalTokens", prompt+completion)
+	w.out = appendIntField(w.out, protocol.FieldPromptTokens, prompt)
+	w.out = appendIntField(w.out, protocol.FieldCompletionTokens, completion)
+	w.out = appendIntField(w.out, protocol.FieldTotalTokens, prompt+completion)
 	cached := 0
 	if r.chance(60) {
 		cached = prompt * r.between(40, 95) / 100
-		w.out = appendIntField(w.out, "cachedInputTokens", cached)
+		w.out = appendIntField(w.out, protocol.FieldCachedInputTokens, cached)
 	}
 	// Providers with explicit prompt caching write the cache on the first
 	// turn, and again now and then as the conversation grows.
 	if (w.model.provider == "anthropic" || w.model.provider == "google") && (w.usages == 0 || r.chance(40)) {
-		w.out = appendIntField(w.out, "cacheWriteTokens", r.between(0, min(prompt-cached, 8000)))
+		w.out = appendIntField(w.out, protocol.FieldCacheWriteTokens, r.between(0, min(prompt-cached, 8000)))
 	}
 	if w.model.reasoning && r.chance(70) {
-		w.out = appendIntField(w.out, "reasoningTokens", completion*r.between(10, 80)/100)
+		w.out = appendIntField(w.out, protocol.FieldReasoningTokens, completion*r.between(10, 80)/100)
 	}
 	if w.model.inputNano > 0 && r.chance(75) {
 		// Cached input is billed at a tenth of the input price.
 		nano := (prompt-cached)*w.model.inputNano + cached*w.model.inputNano/10 + completion*w.model.outputNano
-		w.out = appendMicroUSD(appendKey(w.out, "costUsd"), nano/1000)
+		w.out = appendMicroUSD(appendKey(w.out, protocol.FieldCostUSD), nano/1000)
 	}
 	w.end()
 	w.usages++
@@ -120,21 +122,21 @@ func (w *runWriter) final(text []byte) {
 
 func (w *runWriter) warning(message string) {
 	w.begin(evWarning)
-	w.out = appendStringField(w.out, "message", w.maybeSecretText(message, 30))
+	w.out = appendStringField(w.out, protocol.FieldMessage, w.maybeSecretText(message, 30))
 	w.end()
 }
 
 func (w *runWriter) errorEvent(code, message string, recoverable bool) {
 	w.begin(evError)
-	w.out = appendStringField(w.out, "code", code)
-	w.out = appendStringField(w.out, "message", message)
-	w.out = appendBoolField(w.out, "recoverable", recoverable)
+	w.out = appendStringField(w.out, protocol.FieldCode, code)
+	w.out = appendStringField(w.out, protocol.FieldMessage, message)
+	w.out = appendBoolField(w.out, protocol.FieldRecoverable, recoverable)
 	w.end()
 }
 
 func (w *runWriter) runEnd(status string, exitCode int) {
 	w.begin(evRunEnd)
-	w.out = appendStringField(w.out, "status", status)
-	w.out = strconv.AppendInt(appendKey(w.out, "exitCode"), int64(exitCode), 10)
+	w.out = appendStringField(w.out, protocol.FieldStatus, status)
+	w.out = strconv.AppendInt(appendKey(w.out, protocol.FieldExitCode), int64(exitCode), 10)
 	w.end()
 }

@@ -27,8 +27,8 @@ func (e *event) parse(num int, text []byte) bool {
 		return false
 	}
 	e.line = num
-	e.typ = e.str("type")
-	e.runID = e.str("runId")
+	e.typ = e.str(protocol.FieldType)
+	e.runID = e.str(protocol.FieldRunID)
 	return e.typ != ""
 }
 
@@ -96,15 +96,15 @@ type block struct {
 // risk decodes the top-level "risk" object, nil when absent.
 func (e *event) risk() *risk {
 	var r *risk
-	e.decode("risk", &r)
+	e.decode(protocol.FieldRisk, &r)
 	return r
 }
 
 // block decodes the sandbox metadata under either of its names.
 func (e *event) block() *block {
 	var b *block
-	if !e.decode("block", &b) {
-		e.decode("violation", &b)
+	if !e.decode(protocol.FieldBlock, &b) {
+		e.decode(protocol.FieldViolation, &b)
 	}
 	return b
 }
@@ -146,15 +146,15 @@ func (u usage) words() []string {
 
 func (e *event) usage() usage {
 	var u usage
-	u.prompt, _ = e.num("promptTokens")
-	u.completion, _ = e.num("completionTokens")
-	u.total, u.haveTotal = e.num("totalTokens")
+	u.prompt, _ = e.num(protocol.FieldPromptTokens)
+	u.completion, _ = e.num(protocol.FieldCompletionTokens)
+	u.total, u.haveTotal = e.num(protocol.FieldTotalTokens)
 	if !u.haveTotal {
 		u.total = u.prompt + u.completion
 	}
-	u.cost, u.haveCost = e.num("costUsd")
-	u.cached, u.haveCached = e.num("cachedInputTokens")
-	u.cacheWrite, _ = e.num("cacheWriteTokens")
-	u.reasoning, u.haveReasoning = e.num("reasoningTokens")
+	u.cost, u.haveCost = e.num(protocol.FieldCostUSD)
+	u.cached, u.haveCached = e.num(protocol.FieldCachedInputTokens)
+	u.cacheWrite, _ = e.num(protocol.FieldCacheWriteTokens)
+	u.reasoning, u.haveReasoning = e.num(protocol.FieldReasoningTokens)
 	return u
 }

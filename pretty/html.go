@@ -78,38 +78,38 @@ func (h *htmlPage) event(ev *event, n noted, multi bool) {
 	h.seen(run)
 	h.closeProse()
 	call := h.lastCall
-	adjacent := run != nil && h.lastRun == run && call != "" && call == h.str(ev, "id")
+	adjacent := run != nil && h.lastRun == run && call != "" && call == h.str(ev, protocol.FieldID)
 	h.lastRun, h.lastCall = run, ""
 	switch ev.typ {
-	case "message", "prompt":
-		h.exec("prompt", map[string]string{"Label": ev.typ, "Role": h.str(ev, "role"), "Content": h.str(ev, "content")})
-	case "run_start":
+	case protocol.TypeMessage, protocol.TypePrompt:
+		h.exec("prompt", map[string]string{"Label": ev.typ, "Role": h.str(ev, protocol.FieldRole), "Content": h.str(ev, protocol.FieldContent)})
+	case protocol.TypeRunStart:
 		h.exec("start", h.runData(run, true))
-	case "tool_call":
+	case protocol.TypeToolCall:
 		h.exec("call", h.callData(ev, run))
-		h.lastCall = h.str(ev, "id")
-	case "tool_result":
+		h.lastCall = h.str(ev, protocol.FieldID)
+	case protocol.TypeToolResult:
 		h.exec("result", h.resultData(ev, n, adjacent))
-	case "permission_request":
+	case protocol.TypePermissionRequest:
 		h.exec("permission", h.permissionData(ev, run, false, adjacent))
-		h.lastCall = h.str(ev, "id")
-	case "permission_decision":
+		h.lastCall = h.str(ev, protocol.FieldID)
+	case protocol.TypePermissionDecision:
 		h.exec("permission", h.permissionData(ev, run, true, adjacent))
-		h.lastCall = h.str(ev, "id")
-	case "usage":
+		h.lastCall = h.str(ev, protocol.FieldID)
+	case protocol.TypeUsage:
 		h.charts[run].add(run.steps, ev.usage())
 		h.exec("usage", h.usageData(ev, run))
-	case "warning":
-		h.exec("notice", noticeData{Run: h.tag(run), Class: "warning", Label: "warning", Text: h.str(ev, "message")})
-	case "error":
-		label := "error " + h.str(ev, "code")
-		if rec, ok := ev.flag("recoverable"); ok {
+	case protocol.TypeWarning:
+		h.exec("notice", noticeData{Run: h.tag(run), Class: "warning", Label: "warning", Text: h.str(ev, protocol.FieldMessage)})
+	case protocol.TypeError:
+		label := "error " + h.str(ev, protocol.FieldCode)
+		if rec, ok := ev.flag(protocol.FieldRecoverable); ok {
 			label += map[bool]string{true: " (recoverable)", false: " (fatal)"}[rec]
 		}
-		h.exec("notice", noticeData{Run: h.tag(run), Class: "error", Label: label, Text: h.str(ev, "message")})
-	case "final":
-		h.exec("final", map[string]any{"Run": h.tag(run), "Text": h.str(ev, "text")})
-	case "run_end":
+		h.exec("notice", noticeData{Run: h.tag(run), Class: "error", Label: label, Text: h.str(ev, protocol.FieldMessage)})
+	case protocol.TypeFinal:
+		h.exec("final", map[string]any{"Run": h.tag(run), "Text": h.str(ev, protocol.FieldText)})
+	case protocol.TypeRunEnd:
 		h.exec("end", map[string]any{"Run": h.tag(run), "ID": visible(run.id), "OK": run.status == "success",
 			"Status": visible(run.status), "Exit": commas(run.exitCode)})
 	}
@@ -137,7 +137,7 @@ func (h *htmlPage) prose(run *runState, kind, text string, multi bool) {
 	if h.proseRun != run || h.proseKind != kind {
 		h.multi = multi
 		h.closeProse()
-		h.exec("prose-open", map[string]any{"Run": h.tag(run), "Thinking": kind == "reasoning"})
+		h.exec("prose-open", map[string]any{"Run": h.tag(run), "Thinking": kind == protocol.TypeReasoning})
 		h.proseRun, h.proseKind = run, kind
 		h.lastRun, h.lastCall = run, ""
 		h.proseEmpty = true

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"html/template"
 	"strings"
+
+	"github.com/zsj-dev/zsj/protocol"
 )
 
 // What the page's templates are given. Strings from the log stay plain
@@ -51,15 +53,15 @@ func (h *htmlPage) runData(r *runState, started bool) map[string]any {
 }
 
 func (h *htmlPage) callData(ev *event, r *runState) map[string]any {
-	args, _ := ev.value("args")
+	args, _ := ev.value(protocol.FieldArgs)
 	return map[string]any{
-		"Run": h.tag(r), "Name": h.str(ev, "name"), "ID": h.str(ev, "id"),
-		"Args": shortArgs(args, 160, "…"), "Effect": h.str(ev, "sideEffect"), "Block": h.blockData(ev.block(), nil, ""),
+		"Run": h.tag(r), "Name": h.str(ev, protocol.FieldName), "ID": h.str(ev, protocol.FieldID),
+		"Args": shortArgs(args, 160, "…"), "Effect": h.str(ev, protocol.FieldSideEffect), "Block": h.blockData(ev.block(), nil, ""),
 	}
 }
 
 func (h *htmlPage) resultData(ev *event, n noted, adjacent bool) map[string]any {
-	output, _ := ev.value("output")
+	output, _ := ev.value(protocol.FieldOutput)
 	size, lines := outputStats(output)
 	limit := h.opts.outputLines()
 	byteLimit := htmlLineBytes
@@ -82,14 +84,14 @@ func (h *htmlPage) resultData(ev *event, n noted, adjacent bool) map[string]any 
 	if n.call != nil {
 		name = visible(n.call.name)
 	}
-	trunc, _ := ev.flag("truncated")
+	trunc, _ := ev.flag(protocol.FieldTruncated)
 	more := ""
 	if rest := lines - len(h.lines); rest > 0 {
 		more = plural(rest, "more line")
 	}
-	ok := h.str(ev, "status") == "ok"
+	ok := h.str(ev, protocol.FieldStatus) == "ok"
 	return map[string]any{
-		"Run": h.tag(n.run), "Name": name, "ID": h.str(ev, "id"), "OK": ok, "Status": h.str(ev, "status"),
+		"Run": h.tag(n.run), "Name": name, "ID": h.str(ev, protocol.FieldID), "OK": ok, "Status": h.str(ev, protocol.FieldStatus),
 		"Size": byteSize(size), "Lines": plural(lines, "line"), "Empty": size == 0,
 		"Truncated": trunc, "Denied": n.headlessDenial, "Adjacent": adjacent,
 		"Output": h.lines, "More": more, "Open": !ok || len(h.lines) <= 6,
@@ -98,14 +100,14 @@ func (h *htmlPage) resultData(ev *event, n noted, adjacent bool) map[string]any 
 }
 
 func (h *htmlPage) permissionData(ev *event, r *runState, decision, adjacent bool) map[string]any {
-	granted, _ := ev.flag("permissionGranted")
+	granted, _ := ev.flag(protocol.FieldPermissionGranted)
 	rk := ev.risk()
-	reason := h.str(ev, "reason")
+	reason := h.str(ev, protocol.FieldReason)
 	return map[string]any{
 		"Run": h.tag(r), "Decision": decision, "Granted": granted, "Adjacent": adjacent,
-		"Name": h.str(ev, "name"), "Action": h.str(ev, "action"), "Permission": h.str(ev, "permission"),
-		"Mode": h.str(ev, "permissionMode"), "Effect": h.str(ev, "sideEffect"),
-		"DecisionReason": h.str(ev, "decisionReason"), "Reason": reason, "Risk": riskData(rk),
+		"Name": h.str(ev, protocol.FieldName), "Action": h.str(ev, protocol.FieldAction), "Permission": h.str(ev, protocol.FieldPermission),
+		"Mode": h.str(ev, protocol.FieldPermissionMode), "Effect": h.str(ev, protocol.FieldSideEffect),
+		"DecisionReason": h.str(ev, protocol.FieldDecisionReason), "Reason": reason, "Risk": riskData(rk),
 		"Block": h.blockData(ev.block(), rk, reason),
 	}
 }

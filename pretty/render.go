@@ -108,20 +108,20 @@ func (p *Printer) render(ev *event) {
 	openBefore := p.runs.open
 	n := p.runs.note(ev)
 	multi := max(openBefore, p.runs.open) > 1
-	shown := p.opts.showType(ev.typ) && !(ev.typ == "reasoning" && p.opts.NoReasoning)
-	if ev.typ == "run_end" {
+	shown := p.opts.showType(ev.typ) && !(ev.typ == protocol.TypeReasoning && p.opts.NoReasoning)
+	if ev.typ == protocol.TypeRunEnd {
 		p.release(n.run) // its last words come before its end, shown or not
 	}
 	if !shown {
 		return
 	}
 	p.shown++
-	if n.newRun && ev.typ != "run_start" {
+	if n.newRun && ev.typ != protocol.TypeRunStart {
 		p.release(n.run)
 		p.sink.orphan(n.run, multi)
 		p.holder = nil
 	}
-	if ev.typ == "text" || ev.typ == "reasoning" {
+	if ev.typ == protocol.TypeText || ev.typ == protocol.TypeReasoning {
 		p.delta(n.run, ev.typ, ev.str("delta"))
 		return
 	}

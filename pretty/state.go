@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+
+	"github.com/zsj-dev/zsj/protocol"
 )
 
 // runState is what is kept of one run between its events: the header,
@@ -91,7 +93,7 @@ func (t *tracker) note(ev *event) noted {
 	}
 	r := t.runs[ev.runID]
 	var n noted
-	if r == nil || (ev.typ == "run_start" && r.ended) {
+	if r == nil || (ev.typ == protocol.TypeRunStart && r.ended) {
 		r = &runState{id: ev.runID, index: t.seen, calls: map[string]*toolCall{}, tools: map[string]int{}}
 		r.tag = t.tagFor(ev.runID)
 		t.runs[ev.runID] = r
@@ -101,52 +103,52 @@ func (t *tracker) note(ev *event) noted {
 	}
 	n.run = r
 	switch ev.typ {
-	case "run_start":
+	case protocol.TypeRunStart:
 		r.started = true
-		r.session, r.cwd = ev.str("sessionId"), ev.str("cwd")
-		r.provider, r.model, r.apiModel = ev.str("provider"), ev.str("model"), ev.str("apiModel")
-	case "tool_call":
-		c := r.call(ev.str("id"))
+		r.session, r.cwd = ev.str(protocol.FieldSessionID), ev.str(protocol.FieldCwd)
+		r.provider, r.model, r.apiModel = ev.str(protocol.FieldProvider), ev.str(protocol.FieldModel), ev.str(protocol.FieldAPIModel)
+	case protocol.TypeToolCall:
+		c := r.call(ev.str(protocol.FieldID))
 		c.called = true
-		c.name = ev.str("name")
+		c.name = ev.str(protocol.FieldName)
 		r.toolCalls++
 		r.tools[c.name]++
-	case "permission_request":
-		c := r.call(ev.str("id"))
+	case protocol.TypePermissionRequest:
+		c := r.call(ev.str(protocol.FieldID))
 		c.requested = true
-		c.name = ev.str("name")
-	case "permission_decision":
-		n.call = r.calls[ev.str("id")]
+		c.name = ev.str(protocol.FieldName)
+	case protocol.TypePermissionDecision:
+		n.call = r.calls[ev.str(protocol.FieldID)]
 		if n.call != nil {
 			n.call.decided = true
 		}
-		if granted, _ := ev.flag("permissionGranted"); !granted {
+		if granted, _ := ev.flag(protocol.FieldPermissionGranted); !granted {
 			r.denied++
 		}
-	case "tool_result":
-		id := ev.str("id")
+	case protocol.TypeToolResult:
+		id := ev.str(protocol.FieldID)
 		n.call = r.calls[id]
 		delete(r.calls, id)
-		if c := n.call; c != nil && c.requested && !c.called && !c.decided && ev.str("status") == "error" {
+		if c := n.call; c != nil && c.requested && !c.called && !c.decided && ev.str(protocol.FieldStatus) == "error" {
 			n.headlessDenial = true
 			r.denied++
 		}
-	case "usage":
+	case protocol.TypeUsage:
 		u := ev.usage()
 		r.steps++
 		r.tokens.add(u)
-	case "warning":
+	case protocol.TypeWarning:
 		r.warnings++
-	case "error":
+	case protocol.TypeError:
 		r.errors++
-		if rec, ok := ev.flag("recoverable"); ok && !rec {
+		if rec, ok := ev.flag(protocol.FieldRecoverable); ok && !rec {
 			r.fatal++
 		}
-	case "final":
+	case protocol.TypeFinal:
 		r.final = true
-	case "run_end":
-		r.status = ev.str("status")
-		r.exitCode, _ = ev.num("exitCode")
+	case protocol.TypeRunEnd:
+		r.status = ev.str(protocol.FieldStatus)
+		r.exitCode, _ = ev.num(protocol.FieldExitCode)
 		t.end(r)
 	}
 	return n

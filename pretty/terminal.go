@@ -69,31 +69,31 @@ func (t *terminal) err() error { return t.ew.err }
 func (t *terminal) event(ev *event, n noted, multi bool) {
 	t.multi = multi
 	run := n.run
-	if ev.typ == "message" || ev.typ == "prompt" {
+	if ev.typ == protocol.TypeMessage || ev.typ == protocol.TypePrompt {
 		t.prompt(ev)
 		return
 	}
 	t.closeProse()
 	switch ev.typ {
-	case "run_start":
+	case protocol.TypeRunStart:
 		t.runHeader(run, true)
-	case "tool_call":
+	case protocol.TypeToolCall:
 		t.toolCall(ev, run)
-	case "tool_result":
+	case protocol.TypeToolResult:
 		t.toolResult(ev, n)
-	case "permission_request":
+	case protocol.TypePermissionRequest:
 		t.permissionRequest(ev, run)
-	case "permission_decision":
+	case protocol.TypePermissionDecision:
 		t.permissionDecision(ev, run)
-	case "usage":
+	case protocol.TypeUsage:
 		t.usage(ev, run)
-	case "warning":
-		t.notice(run, t.sym.warning+" warning: ", ev.str("message"), t.pal.warning)
-	case "error":
+	case protocol.TypeWarning:
+		t.notice(run, t.sym.warning+" warning: ", ev.str(protocol.FieldMessage), t.pal.warning)
+	case protocol.TypeError:
 		t.errorEvent(ev, run)
-	case "final":
+	case protocol.TypeFinal:
 		t.final(ev, run)
-	case "run_end":
+	case protocol.TypeRunEnd:
 		t.runEnd(run)
 	}
 }
@@ -158,7 +158,7 @@ func (t *terminal) prose(run *runState, kind, text string, multi bool) {
 	if t.proseRun != run || t.proseKind != kind {
 		t.multi = multi
 		t.start(groupProse, run)
-		if kind == "reasoning" {
+		if kind == protocol.TypeReasoning {
 			indent := strings.Repeat(" ", textWidth(t.sym.thinking)+1)
 			t.wr.begin(t.prefixed(run, span{t.pal.thinking, t.sym.thinking + " thinking: "}),
 				t.prefixed(run, span{nil, indent}))
@@ -168,7 +168,7 @@ func (t *terminal) prose(run *runState, kind, text string, multi bool) {
 		t.proseRun, t.proseKind = run, kind
 	}
 	style := t.pal.thinking
-	if kind == "text" {
+	if kind == protocol.TypeText {
 		style = nil
 	}
 	t.wr.text(style, text)
@@ -198,11 +198,11 @@ func (t *terminal) close(int) {
 func (t *terminal) prompt(ev *event) {
 	t.start(groupProse, nil)
 	label := t.sym.prompt + " " + ev.typ + ": "
-	if role := ev.str("role"); role != "" {
+	if role := ev.str(protocol.FieldRole); role != "" {
 		label = t.sym.prompt + " " + role + ": "
 	}
 	indent := strings.Repeat(" ", textWidth(t.sym.prompt)+1)
-	t.para(nil, []span{{nil, indent}}, span{t.pal.header, label}, span{nil, ev.str("content")})
+	t.para(nil, []span{{nil, indent}}, span{t.pal.header, label}, span{nil, ev.str(protocol.FieldContent)})
 }
 
 // runHeader draws the rule that opens a run and its details. Without a
@@ -239,13 +239,13 @@ func (t *terminal) notice(run *runState, label, msg string, style *color.Color) 
 }
 
 func (t *terminal) errorEvent(ev *event, run *runState) {
-	label := t.sym.err + " error " + ev.str("code")
-	if rec, ok := ev.flag("recoverable"); ok && rec {
+	label := t.sym.err + " error " + ev.str(protocol.FieldCode)
+	if rec, ok := ev.flag(protocol.FieldRecoverable); ok && rec {
 		label += " (recoverable)"
 	} else if ok {
 		label += " (fatal)"
 	}
-	t.notice(run, label+": ", ev.str("message"), t.pal.err)
+	t.notice(run, label+": ", ev.str(protocol.FieldMessage), t.pal.err)
 }
 
 // invalid draws a rejected line as a one-line warning at its place.
@@ -267,7 +267,7 @@ func (t *terminal) final(ev *event, run *runState) {
 	t.start(groupProse, run)
 	t.rule(run, t.pal.final, t.sym.boxTop+" final answer ", t.sym.thinRule)
 	bar := span{t.pal.final, t.sym.boxSide + " "}
-	t.para(t.prefixed(run, bar), t.prefixed(run, bar), span{nil, ev.str("text")})
+	t.para(t.prefixed(run, bar), t.prefixed(run, bar), span{nil, ev.str(protocol.FieldText)})
 	t.rule(run, t.pal.final, t.sym.boxBottom, t.sym.thinRule)
 }
 

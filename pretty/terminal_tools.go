@@ -19,12 +19,12 @@ const indent = "  "
 func (t *terminal) toolCall(ev *event, run *runState) {
 	t.start(groupFlow, run)
 	gutter := t.gutter(run)
-	head := span{t.pal.tool, t.sym.call + " " + safe(ev.str("name"))}
+	head := span{t.pal.tool, t.sym.call + " " + safe(ev.str(protocol.FieldName))}
 	var tail []span
-	if effect := ev.str("sideEffect"); effect != "" {
+	if effect := ev.str(protocol.FieldSideEffect); effect != "" {
 		tail = []span{{t.pal.dim, " " + t.sym.dot + " "}, {t.pal.effect(effect), safe(effect)}}
 	}
-	args, hasArgs := ev.value("args")
+	args, hasArgs := ev.value(protocol.FieldArgs)
 	room := t.opts.Width - spansWidth(gutter) - textWidth(head.text) - spansWidth(tail) - 2
 	const minArgs = 16 // columns; fewer than this and the args get their own line
 	if hasArgs && room >= minArgs {
@@ -39,19 +39,19 @@ func (t *terminal) toolCall(ev *event, run *runState) {
 	if b := ev.block(); b != nil {
 		t.block(run, b, nil, "")
 	}
-	t.lastCall = ev.str("id")
+	t.lastCall = ev.str(protocol.FieldID)
 }
 
 func (t *terminal) toolResult(ev *event, n noted) {
-	run, id := n.run, ev.str("id")
+	run, id := n.run, ev.str(protocol.FieldID)
 	adjacent := t.last == groupFlow && t.lastRun == run && t.lastCall == id && t.proseRun == nil
 	t.start(groupFlow, run)
-	ok := ev.str("status") == "ok"
+	ok := ev.str(protocol.FieldStatus) == "ok"
 	mark, style := t.sym.ok, t.pal.ok
 	if !ok {
 		mark, style = t.sym.fail, t.pal.fail
 	}
-	output, _ := ev.value("output")
+	output, _ := ev.value(protocol.FieldOutput)
 	size, lines := outputStats(output)
 	first := t.gutter(run)
 	var body []span
@@ -64,11 +64,11 @@ func (t *terminal) toolResult(ev *event, n noted) {
 		}
 		body = []span{{t.pal.tool, t.sym.result + " " + name}, {t.pal.id, " " + id}, {nil, "  "}}
 	}
-	body = append(body, span{style, mark + " " + ev.str("status")}, t.sep(), span{nil, byteSize(size)})
+	body = append(body, span{style, mark + " " + ev.str(protocol.FieldStatus)}, t.sep(), span{nil, byteSize(size)})
 	if size > 0 {
 		body = append(body, t.sep(), span{nil, plural(lines, "line")})
 	}
-	if trunc, _ := ev.flag("truncated"); trunc {
+	if trunc, _ := ev.flag(protocol.FieldTruncated); trunc {
 		body = append(body, t.sep(), span{t.pal.truncated, "truncated by the producer"})
 	}
 	if n.headlessDenial {
@@ -130,22 +130,22 @@ func (t *terminal) outputLine(gutter []span, bar span, text string) {
 
 func (t *terminal) permissionRequest(ev *event, run *runState) {
 	t.start(groupFlow, run)
-	fields := []span{{t.pal.ask, t.sym.ask + " permission " + safe(ev.str("name"))}}
-	fields = t.field(fields, "action ", ev.str("action"), nil)
-	if p := ev.str("permission"); p != ev.str("action") {
+	fields := []span{{t.pal.ask, t.sym.ask + " permission " + safe(ev.str(protocol.FieldName))}}
+	fields = t.field(fields, "action ", ev.str(protocol.FieldAction), nil)
+	if p := ev.str(protocol.FieldPermission); p != ev.str(protocol.FieldAction) {
 		fields = t.field(fields, "permission ", p, nil)
 	}
-	fields = t.field(fields, "mode ", ev.str("permissionMode"), nil)
-	if e := ev.str("sideEffect"); e != "" {
+	fields = t.field(fields, "mode ", ev.str(protocol.FieldPermissionMode), nil)
+	if e := ev.str(protocol.FieldSideEffect); e != "" {
 		fields = t.field(fields, "", e, t.pal.effect(e))
 	}
 	t.para(t.gutter(run), t.prefixed(run, span{nil, indent + indent}), fields...)
 	t.details(ev, run)
-	t.lastCall = ev.str("id")
+	t.lastCall = ev.str(protocol.FieldID)
 }
 
 func (t *terminal) permissionDecision(ev *event, run *runState) {
-	id := ev.str("id")
+	id := ev.str(protocol.FieldID)
 	adjacent := t.last == groupFlow && t.lastRun == run && t.lastCall == id && t.proseRun == nil
 	t.start(groupFlow, run)
 	head := t.gutter(run)
@@ -153,13 +153,13 @@ func (t *terminal) permissionDecision(ev *event, run *runState) {
 		head = append(head, span{nil, indent})
 	}
 	var fields []span
-	if granted, _ := ev.flag("permissionGranted"); granted {
-		fields = append(fields, span{t.pal.allowed, t.sym.ok + " allowed " + safe(ev.str("name"))})
+	if granted, _ := ev.flag(protocol.FieldPermissionGranted); granted {
+		fields = append(fields, span{t.pal.allowed, t.sym.ok + " allowed " + safe(ev.str(protocol.FieldName))})
 	} else {
-		fields = append(fields, span{t.pal.denied, t.sym.fail + " denied " + safe(ev.str("name"))})
+		fields = append(fields, span{t.pal.denied, t.sym.fail + " denied " + safe(ev.str(protocol.FieldName))})
 	}
-	fields = t.field(fields, "action ", ev.str("action"), nil)
-	fields = t.field(fields, "", ev.str("decisionReason"), nil)
+	fields = t.field(fields, "action ", ev.str(protocol.FieldAction), nil)
+	fields = t.field(fields, "", ev.str(protocol.FieldDecisionReason), nil)
 	t.para(head, t.prefixed(run, span{nil, indent + indent}), fields...)
 	t.details(ev, run)
 	t.lastCall = id // a tool_call of the same id may follow; its result pairs with that
@@ -167,7 +167,7 @@ func (t *terminal) permissionDecision(ev *event, run *runState) {
 
 // details draws the reason, risk and block of a permission event.
 func (t *terminal) details(ev *event, run *runState) {
-	reason := ev.str("reason")
+	reason := ev.str(protocol.FieldReason)
 	if reason != "" {
 		t.para(t.prefixed(run, span{t.pal.label, indent + "reason "}), t.prefixed(run, span{nil, indent + indent}), span{nil, reason})
 	}

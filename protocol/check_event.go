@@ -49,9 +49,9 @@ func (c *eventChecker) check(line []byte, info *eventInfo, fileVersion int) (*Sy
 	for i := range members {
 		m := &members[i]
 		switch string(m.KeyText()) {
-		case "type":
+		case FieldType:
 			typeVal = &m.Value
-		case "schemaVersion":
+		case FieldSchemaVersion:
 			versionVal = &m.Value
 		}
 	}
@@ -122,14 +122,14 @@ func (c *eventChecker) checkMembers(info *eventInfo, version int) {
 		m := &c.members[i]
 		key := m.KeyText()
 		switch string(key) {
-		case "type", "schemaVersion":
+		case FieldType, FieldSchemaVersion:
 			continue
-		case "runId":
+		case FieldRunID:
 			if spec != nil && spec.input {
-				c.emit(RuleUnknownField, "$.runId", "input events carry no runId")
+				c.emit(RuleUnknownField, "$."+FieldRunID, "input events carry no runId")
 				continue
 			}
-			if c.checkValue(&m.Value, fieldID, "$", m.KeyText()) {
+			if c.checkValue(&m.Value, fRunID.kind, "$", m.KeyText()) {
 				info.runID = StringValue(m.Value)
 			}
 			continue
@@ -137,34 +137,29 @@ func (c *eventChecker) checkMembers(info *eventInfo, version int) {
 		if spec == nil {
 			continue // an unknown type's fields are unknown too
 		}
-		name := string(key)
-		if sandbox, isSandbox := sandboxName(key); isSandbox {
-			if sandbox != SandboxKey(version) && version != 0 {
-				if version == 2 {
-					c.emit(RuleViolationInV2, "$.violation", "version 2 events carry block, not violation (renamed in version 2); run zsj upgrade")
-				} else {
-					c.emit(RuleBlockInV1, "$.block", "version 1 events carry violation, not block (a version 2 field)")
-				}
+		idx := fieldIndex(spec.fields, key)
+		if idx < 0 {
+			if c.wrongVersion(key, version) {
 				continue
 			}
-			name = sandboxField
-		}
-		idx := fieldIndex(spec.fields, name)
-		if idx < 0 {
 			c.emitAt(RuleUnknownField, "$", key, "unknown field "+strconv.Quote(string(key))+" in a "+spec.name+" event")
 			continue
 		}
+		f := &spec.fields[idx]
+		if !f.inVersion(version) {
+			c.wrongVersion(key, version)
+			continue
+		}
 		seen |= 1 << idx
-		f := spec.fields[idx]
 		if !c.checkValue(&m.Value, f.kind, "$", key) {
 			continue
 		}
 		switch f.name {
-		case "id":
+		case FieldID:
 			info.id = StringValue(m.Value)
-		case "status":
+		case FieldStatus:
 			info.status = StringValue(m.Value)
-		case "recoverable":
+		case FieldRecoverable:
 			info.recoverable = 0
 			if m.Value.Kind == KindTrue {
 				info.recoverable = 1
@@ -174,43 +169,47 @@ func (c *eventChecker) checkMembers(info *eventInfo, version int) {
 	if spec == nil {
 		return
 	}
-	if !spec.input && info.runID == nil && !c.has("runId") {
-		c.emit(RuleMissingField, "$.runId", "missing required field runId")
+	if !spec.input && info.runID == nil && !c.has(FieldRunID) {
+		c.emit(RuleMissingField, "$."+FieldRunID, "missing required field runId")
 	}
-	for i, f := range spec.fields {
-		if f.required && seen&(1<<i) == 0 {
-			name := f.name
-			if name == sandboxField {
-				name = SandboxKey(version)
-			}
-			c.emit(RuleMissingField, "$."+name, "missing required field "+name+" in a "+spec.name+" event")
+	for i := range spec.fields {
+		f := &spec.fields[i]
+		if f.required && seen&(1<<i) == 0 && f.inVersion(version) {
+			c.emit(RuleMissingField, "$."+f.name, "missing required field "+f.name+" in a "+spec.name+" event")
 		}
 	}
 	switch spec.name {
-	case "usage":
+	case TypeUsage:
 		c.checkUsageTotal()
-	case "run_end":
+	case TypeRunEnd:
 		c.checkEndStatus(info)
 	}
 }
 
 // checksAcrossFields reports whether checkMembers compares fields of the
 // event with each other (the switch at its end).
-func (s *eventSpec) checksAcrossFields() bool { return s.name == "usage" || s.name == "run_end" }
+func (s *eventSpec) checksAcrossFields() bool { return s.name == TypeUsage || s.name == TypeRunEnd }
 
-func sandboxName(key []byte) (string, bool) {
-	switch string(key) {
-	case "block":
-		return "block", true
-	case "violation":
-		return "violation", true
+// wrongVersion reports a field of another schema version than the
+// event's, on any event type; it returns false when key is no such field.
+// Only the sandbox field differs between versions (docs/PROTOCOL.md section 2):
+// the messages say how.
+func (c *eventChecker) wrongVersion(key []byte, version int) bool {
+	idx := fieldIndex(sandboxFields, key)
+	if idx < 0 || sandboxFields[idx].inVersion(version) {
+		return false
 	}
-	return "", false
+	if version == 2 {
+		c.emit(RuleViolationInV2, "$."+FieldViolation, "version 2 events carry block, not violation (renamed in version 2); run zsj upgrade")
+	} else {
+		c.emit(RuleBlockInV1, "$."+FieldBlock, "version 1 events carry violation, not block (a version 2 field)")
+	}
+	return true
 }
 
-func fieldIndex(fields []field, name string) int {
+func fieldIndex(fields []field, name []byte) int {
 	for i := range fields {
-		if fields[i].name == name {
+		if fields[i].name == string(name) {
 			return i
 		}
 	}
@@ -239,7 +238,7 @@ func (c *eventChecker) member(key string) *Value {
 // checkUsageTotal warns when all three token counts are present and the
 // total is not the sum.
 func (c *eventChecker) checkUsageTotal() {
-	p, cp, t := c.member("promptTokens"), c.member("completionTokens"), c.member("totalTokens")
+	p, cp, t := c.member(FieldPromptTokens), c.member(FieldCompletionTokens), c.member(FieldTotalTokens)
 	if p == nil || cp == nil || t == nil || p.Kind != KindNumber || cp.Kind != KindNumber || t.Kind != KindNumber {
 		return
 	}
@@ -247,14 +246,14 @@ func (c *eventChecker) checkUsageTotal() {
 	cv, ok2 := numberValue(cp.Raw)
 	tv, ok3 := numberValue(t.Raw)
 	if ok1 && ok2 && ok3 && pv+cv != tv {
-		c.emit(RuleTotalMismatch, "$.totalTokens", "totalTokens is not promptTokens + completionTokens")
+		c.emit(RuleTotalMismatch, "$."+FieldTotalTokens, "totalTokens is not promptTokens + completionTokens")
 	}
 }
 
 // checkEndStatus: status success goes with exitCode 0 and error with any
 // other code.
 func (c *eventChecker) checkEndStatus(info *eventInfo) {
-	code := c.member("exitCode")
+	code := c.member(FieldExitCode)
 	if info.status == nil || code == nil || code.Kind != KindNumber {
 		return
 	}
@@ -262,12 +261,12 @@ func (c *eventChecker) checkEndStatus(info *eventInfo) {
 	if !ok {
 		return
 	}
-	success := string(info.status) == "success"
+	success := string(info.status) == endStatus[0]
 	if success != (f == 0) {
 		if success {
-			c.emit(RuleEndStatusExitCode, "$.exitCode", "run_end with status success must have exitCode 0")
+			c.emit(RuleEndStatusExitCode, "$."+FieldExitCode, "run_end with status success must have exitCode 0")
 		} else {
-			c.emit(RuleEndStatusExitCode, "$.exitCode", "run_end with status error must have a non-zero exitCode")
+			c.emit(RuleEndStatusExitCode, "$."+FieldExitCode, "run_end with status error must have a non-zero exitCode")
 		}
 	}
 }

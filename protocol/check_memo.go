@@ -75,10 +75,10 @@ func (c *eventChecker) remember(line []byte, info *eventInfo, clean bool, fileVe
 		return
 	}
 	switch string(last.Key) {
-	case "type", "schemaVersion", "runId", "id", "status", "block", "violation":
+	case FieldType, FieldSchemaVersion, FieldRunID, FieldID, FieldStatus, FieldBlock, FieldViolation:
 		return // the run checks or the version checks read these
 	}
-	idx := fieldIndex(info.spec.fields, string(last.Key))
+	idx := fieldIndex(info.spec.fields, last.Key)
 	if idx < 0 {
 		return
 	}

@@ -55,7 +55,7 @@ func (r *runChecker) lookup(line int, id []byte) *runState {
 func (r *runChecker) event(line int, typ string, info *eventInfo) {
 	st := r.lookup(line, info.runID)
 	st.lastLine = line
-	isStart := typ == "run_start"
+	isStart := typ == TypeRunStart
 	switch {
 	case isStart && st.started:
 		r.emit(line, typ, RuleDuplicateRunStart, "$.type", "a second run_start for this run (the first is at line "+strconv.Itoa(st.firstLine)+")")
@@ -68,31 +68,31 @@ func (r *runChecker) event(line int, typ string, info *eventInfo) {
 		r.emit(line, typ, RuleAfterRunEnd, "", "an event of this run comes after its run_end")
 		return
 	}
-	if st.fatal && typ != "run_end" && !st.fatalTold {
+	if st.fatal && typ != TypeRunEnd && !st.fatalTold {
 		st.fatalTold = true
 		r.emit(line, typ, RuleFatalNotEnded, "", "a non-recoverable error must be followed by the run's run_end")
 	}
 	switch typ {
-	case "error":
+	case TypeError:
 		if info.recoverable == 0 {
 			st.fatal = true
 		}
-	case "run_end":
+	case TypeRunEnd:
 		if st.fatal && string(info.status) != "error" && info.status != nil {
 			r.emit(line, typ, RuleFatalEndStatus, "$.status", "the run_end after a non-recoverable error must have status error")
 		}
 		st.ended = true
 		st.ids = nil
-	case "final":
+	case TypeFinal:
 		st.finals++
 		if st.finals > 1 {
 			r.emit(line, typ, RuleDuplicateFinal, "", "a run has at most one final")
 		}
-	case "tool_call":
+	case TypeToolCall:
 		r.mark(st, info.id, idCalled)
-	case "permission_request":
+	case TypePermissionRequest:
 		r.mark(st, info.id, idRequested)
-	case "permission_decision":
+	case TypePermissionDecision:
 		if info.id == nil {
 			return
 		}
@@ -104,7 +104,7 @@ func (r *runChecker) event(line int, typ string, info *eventInfo) {
 			r.emit(line, typ, RuleDuplicateDecision, "$.id", "this permission_request already has a decision")
 		}
 		r.mark(st, info.id, idDecided)
-	case "tool_result":
+	case TypeToolResult:
 		if info.id == nil {
 			return
 		}

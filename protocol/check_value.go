@@ -17,7 +17,7 @@ func (c *eventChecker) checkValue(v *Value, kind fieldKind, parent string, key [
 			return false
 		}
 		return true
-	case fieldCount, fieldExitCode:
+	case fieldCount, fieldCost, fieldExitCode:
 		return c.checkNumber(v, kind, parent, key)
 	case fieldBlock:
 		return c.checkObject(v, blockFields, parent, key)
@@ -116,7 +116,7 @@ func (c *eventChecker) checkNumber(v *Value, kind fieldKind, parent string, key 
 			c.emitAt(RuleBadNumber, parent, key, string(key)+" must be a whole number")
 			return false
 		}
-		if string(key) != "costUsd" {
+		if kind == fieldCount {
 			c.emitAt(RuleFractionalTokens, parent, key, string(key)+" is not a whole number of tokens")
 		}
 	}
@@ -141,7 +141,7 @@ func (c *eventChecker) checkObject(v *Value, fields []field, parent string, key 
 	for i := range members {
 		m := &members[i]
 		sub := m.KeyText()
-		idx := fieldIndex(fields, string(sub))
+		idx := fieldIndex(fields, sub)
 		if idx < 0 {
 			c.emitAt(RuleUnknownField, path, sub, "unknown field "+strconv.Quote(string(sub))+" in "+name)
 			ok = false

@@ -53,24 +53,10 @@ func Schema(version int, kind Kind) ([]byte, error) {
 	if version != 1 && version != 2 {
 		return nil, fmt.Errorf("schema version %d is not supported: want 1 or 2", version)
 	}
-	var events []schemaEvent
-	switch kind {
-	case Output:
-		events = schemaOutputEvents(schemaBlockKey(version))
-	case Input:
-		events = schemaInputEvents()
-	default:
+	if kind != Output && kind != Input {
 		return nil, fmt.Errorf("unknown event kind %s", kind)
 	}
-	return schemaIndent(schemaRoot(version, kind, events))
-}
-
-// schemaBlockKey is the name of the sandbox metadata field in a version.
-func schemaBlockKey(version int) string {
-	if version == 1 {
-		return "violation"
-	}
-	return "block"
+	return schemaIndent(schemaRoot(version, kind, schemaEvents(version, kind)))
 }
 
 // schemaRoot dispatches on the type field: each known type selects its
@@ -79,13 +65,13 @@ func schemaBlockKey(version int) string {
 func schemaRoot(version int, kind Kind, events []schemaEvent) schemaObject {
 	types := make([]string, len(events))
 	dispatch := make([]schemaObject, len(events))
-	defs := schemaValueDefs(version, schemaBlockKey(version))
+	defs := schemaValueDefs(version)
 	for i, e := range events {
 		types[i] = e.typ
 		dispatch[i] = schemaObj(
 			"if", schemaObj(
-				"required", []string{"type"},
-				"properties", schemaObj("type", schemaObj("const", e.typ)),
+				"required", []string{FieldType},
+				"properties", schemaObj(FieldType, schemaObj("const", e.typ)),
 			),
 			"then", schemaRef(schemaEventDef(e.typ)),
 		)
@@ -97,9 +83,9 @@ func schemaRoot(version int, kind Kind, events []schemaEvent) schemaObject {
 		"title", fmt.Sprintf("Zero stream-json %s event, schema version %d (zsj)", kind, version),
 		"description", schemaDescription(kind),
 		"type", "object",
-		"required", []string{"type"},
+		"required", []string{FieldType},
 		"properties", schemaObj(
-			"type", schemaObj(
+			FieldType, schemaObj(
 				"description", "The event type; it selects the event's fields.",
 				"type", "string",
 				"enum", types,
@@ -126,14 +112,14 @@ func schemaEventDef(typ string) string { return "event." + typ }
 // schemaEventSchema is the definition of one event type: its fields and
 // nothing else.
 func schemaEventSchema(kind Kind, e schemaEvent) schemaObject {
-	required := []string{"schemaVersion", "type"}
+	required := []string{FieldSchemaVersion, FieldType}
 	props := schemaObj(
-		"schemaVersion", schemaRef("SchemaVersion"),
-		"type", schemaObj("const", e.typ),
+		FieldSchemaVersion, schemaRef("SchemaVersion"),
+		FieldType, schemaObj("const", e.typ),
 	)
 	if kind == Output {
-		required = append(required, "runId")
-		props = props.with("runId", schemaIDRef)
+		required = append(required, FieldRunID)
+		props = props.with(FieldRunID, schemaIDRef)
 	}
 	for _, f := range e.fields {
 		if f.required {

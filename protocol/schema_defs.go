@@ -12,9 +12,10 @@ const schemaIDPattern = `^[A-Za-z0-9][A-Za-z0-9._:-]*$`
 const schemaMaxIDLength = 128 // characters
 
 // schemaValueDefs returns the shared value types, in the order docs/PROTOCOL.md
-// introduces them. blockKey names the sandbox metadata field of the version
-// (violation or block), for the Block description.
-func schemaValueDefs(version int, blockKey string) schemaObject {
+// introduces them. Block and Risk take their fields from the event table.
+func schemaValueDefs(version int) schemaObject {
+	riskRequired, riskProps := schemaObjectDef(riskFields, version)
+	blockRequired, blockProps := schemaObjectDef(blockFields, version)
 	return schemaObj(
 		"SchemaVersion", schemaObj(
 			"description", "The protocol version of the event; every event of a log has the same one.",
@@ -47,30 +48,20 @@ func schemaValueDefs(version int, blockKey string) schemaObject {
 		"SideEffect", schemaObj(
 			"description", "What a tool does to the world.",
 			"type", "string",
-			"enum", []string{"read", "write", "shell", "network", "unknown"},
+			"enum", sideEffects,
 		),
 		"Risk", schemaObj(
 			"description", "How risky a tool call is. The level is usually low, medium, high or critical; other levels are unusual but valid.",
 			"type", "object",
-			"required", []string{"level", "categories"},
-			"properties", schemaObj(
-				"level", schemaNonEmptyRef,
-				"categories", schemaObj("type", "array", "items", schemaNonEmptyRef),
-			),
+			"required", riskRequired,
+			"properties", riskProps,
 			"additionalProperties", false,
 		),
 		"Block", schemaObj(
-			"description", "Sandbox metadata: why a tool call was blocked or needs approval. The field is named "+blockKey+" in schema version "+strconv.Itoa(version)+".",
+			"description", "Sandbox metadata: why a tool call was blocked or needs approval. The field is named "+SandboxKey(version)+" in schema version "+strconv.Itoa(version)+".",
 			"type", "object",
-			"required", []string{"code"},
-			"properties", schemaObj(
-				"code", schemaNonEmptyRef,
-				"toolName", schemaNonEmptyRef,
-				"action", schemaNonEmptyRef,
-				"risk", schemaRiskRef,
-				"reason", schemaTextRef,
-				"recoverable", schemaBoolean,
-			),
+			"required", blockRequired,
+			"properties", blockProps,
 			"additionalProperties", false,
 		),
 	)

@@ -1,8 +1,8 @@
 package protocol
 
-// The event tables of docs/PROTOCOL.md section 3, as the JSON Schema export sees
-// them. Each field names its value type by a $defs entry (schema_defs.go),
-// so the rules for Id, NonEmpty, Count, Risk and Block are written once.
+// The event table (events.go) as the JSON Schema export sees it. Each
+// field names its value type by a $defs entry (schema_defs.go), so the
+// rules for Id, NonEmpty, Count, Risk and Block are written once.
 
 // schemaEvent is one event type: its fields besides schemaVersion, type and
 // runId, which every event (or every output event) has.
@@ -21,14 +21,6 @@ type schemaField struct {
 	required bool
 }
 
-func schemaReq(name string, value schemaObject) schemaField {
-	return schemaField{name: name, value: value, required: true}
-}
-
-func schemaOpt(name string, value schemaObject) schemaField {
-	return schemaField{name: name, value: value}
-}
-
 // schemaRef points at an entry of the schema's $defs.
 func schemaRef(def string) schemaObject { return schemaObj("$ref", "#/$defs/"+def) }
 
@@ -43,116 +35,87 @@ var (
 	schemaBoolean       = schemaObj("type", "boolean")
 )
 
-// schemaInputEvents are the events a client sends to Zero. They carry no
-// runId.
-func schemaInputEvents() []schemaEvent {
-	return []schemaEvent{
-		{typ: "message", description: "A user message; accepted content is joined in order, separated by one blank line, to form the prompt.",
-			fields: []schemaField{
-				schemaReq("role", schemaObj("const", "user")),
-				schemaReq("content", schemaNonEmptyRef),
-			}},
-		{typ: "prompt", description: "Prompt text; accepted content is joined in order, separated by one blank line, to form the prompt.",
-			fields: []schemaField{
-				schemaReq("content", schemaNonEmptyRef),
-			}},
+// schemaEvents are the event types of one kind, with the fields they have
+// in version.
+func schemaEvents(version int, kind Kind) []schemaEvent {
+	var events []schemaEvent
+	for _, s := range eventSpecs {
+		if s.input != (kind == Input) {
+			continue
+		}
+		e := schemaEvent{typ: s.name, description: s.description, fields: schemaFields(s.fields, version)}
+		if s.name == TypeRunEnd {
+			e.rules = schemaEndStatusRules()
+		}
+		events = append(events, e)
 	}
+	return events
 }
 
-// schemaOutputEvents are the events Zero writes. blockKey is the name of
-// the sandbox metadata field, which version 2 renamed from violation to
-// block.
-func schemaOutputEvents(blockKey string) []schemaEvent {
-	return []schemaEvent{
-		{typ: "run_start", description: "The first event of a run.",
-			fields: []schemaField{
-				schemaReq("cwd", schemaNonEmptyRef),
-				schemaReq("provider", schemaNonEmptyRef),
-				schemaReq("model", schemaNonEmptyRef),
-				schemaOpt("sessionId", schemaIDRef),
-				schemaOpt("apiModel", schemaNonEmptyRef),
-			}},
-		{typ: "reasoning", description: "A live reasoning or status delta; not part of the answer text.",
-			fields: []schemaField{
-				schemaReq("delta", schemaTextRef),
-			}},
-		{typ: "text", description: "A delta of the answer text.",
-			fields: []schemaField{
-				schemaReq("delta", schemaTextRef),
-			}},
-		{typ: "tool_call", description: "The model calls a tool.",
-			fields: []schemaField{
-				schemaReq("id", schemaIDRef),
-				schemaReq("name", schemaNonEmptyRef),
-				schemaOpt("args", schemaObj("description", "The tool's arguments: any JSON value, not inspected.")),
-				schemaOpt("sideEffect", schemaSideEffectRef),
-				schemaOpt(blockKey, schemaBlockRef),
-			}},
-		{typ: "permission_request", description: "A tool call needs permission.",
-			fields: []schemaField{
-				schemaReq("id", schemaIDRef),
-				schemaReq("name", schemaNonEmptyRef),
-				schemaReq("action", schemaPermissionAction()),
-				schemaReq("permission", schemaNonEmptyRef),
-				schemaOpt("permissionMode", schemaNonEmptyRef),
-				schemaOpt("sideEffect", schemaSideEffectRef),
-				schemaOpt("reason", schemaTextRef),
-				schemaOpt("risk", schemaRiskRef),
-				schemaOpt(blockKey, schemaBlockRef),
-			}},
-		{typ: "permission_decision", description: "The answer to a permission_request.",
-			fields: []schemaField{
-				schemaReq("id", schemaIDRef),
-				schemaReq("name", schemaNonEmptyRef),
-				schemaReq("action", schemaPermissionAction()),
-				schemaReq("permission", schemaNonEmptyRef),
-				schemaReq("permissionGranted", schemaBoolean),
-				schemaOpt("decisionReason", schemaTextRef),
-				schemaOpt("permissionMode", schemaNonEmptyRef),
-				schemaOpt("sideEffect", schemaSideEffectRef),
-				schemaOpt("reason", schemaTextRef),
-				schemaOpt("risk", schemaRiskRef),
-				schemaOpt(blockKey, schemaBlockRef),
-			}},
-		{typ: "tool_result", description: "The result of a tool_call, or the denial of a permission_request.",
-			fields: []schemaField{
-				schemaReq("id", schemaIDRef),
-				schemaReq("status", schemaObj("type", "string", "enum", []string{"ok", "error"})),
-				schemaReq("output", schemaTextRef),
-				schemaReq("truncated", schemaBoolean),
-				schemaOpt(blockKey, schemaBlockRef),
-			}},
-		{typ: "usage", description: "Token and cost counts.",
-			fields: []schemaField{
-				schemaOpt("promptTokens", schemaCountRef),
-				schemaOpt("completionTokens", schemaCountRef),
-				schemaOpt("totalTokens", schemaCountRef),
-				schemaOpt("costUsd", schemaCountRef),
-				schemaOpt("cachedInputTokens", schemaCountRef),
-				schemaOpt("cacheWriteTokens", schemaCountRef),
-				schemaOpt("reasoningTokens", schemaCountRef),
-			}},
-		{typ: "final", description: "The final answer of the run.",
-			fields: []schemaField{
-				schemaReq("text", schemaTextRef),
-			}},
-		{typ: "warning", description: "Something the user should know; the run goes on.",
-			fields: []schemaField{
-				schemaReq("message", schemaNonEmptyRef),
-			}},
-		{typ: "error", description: "An error; a non-recoverable one is followed by the run's run_end.",
-			fields: []schemaField{
-				schemaReq("code", schemaNonEmptyRef),
-				schemaReq("message", schemaNonEmptyRef),
-				schemaReq("recoverable", schemaBoolean),
-			}},
-		{typ: "run_end", description: "The last event of a run. Status success goes with exitCode 0, status error with any other exit code.",
-			fields: []schemaField{
-				schemaReq("status", schemaObj("type", "string", "enum", []string{"success", "error"})),
-				schemaReq("exitCode", schemaObj("type", "integer", "minimum", 0)),
-			},
-			rules: schemaEndStatusRules()},
+// schemaFields are the fields of version among fields, each with the
+// schema of its value.
+func schemaFields(fields []field, version int) []schemaField {
+	var out []schemaField
+	for i := range fields {
+		f := &fields[i]
+		if f.inVersion(version) {
+			out = append(out, schemaField{name: f.name, value: schemaValue(f), required: f.required})
+		}
 	}
+	return out
+}
+
+// schemaValue is the schema of a field's value: a $defs entry where the
+// protocol names a type, the rule itself where it is the field's own.
+func schemaValue(f *field) schemaObject {
+	switch f.kind {
+	case fieldAny:
+		return schemaObj("description", f.note)
+	case fieldID:
+		return schemaIDRef
+	case fieldText:
+		return schemaTextRef
+	case fieldNonEmpty, fieldRiskLevel:
+		// An unusual risk level is only a warning, as with actions; the
+		// Risk description says so.
+		return schemaNonEmptyRef
+	case fieldAction:
+		return schemaPermissionAction()
+	case fieldCount, fieldCost:
+		return schemaCountRef
+	case fieldBool:
+		return schemaBoolean
+	case fieldExitCode:
+		return schemaObj("type", "integer", "minimum", 0)
+	case fieldSideEffect:
+		return schemaSideEffectRef
+	case fieldResultStatus:
+		return schemaObj("type", "string", "enum", resultStatus)
+	case fieldEndStatus:
+		return schemaObj("type", "string", "enum", endStatus)
+	case fieldRole:
+		return schemaObj("const", inputRoles[0])
+	case fieldBlock:
+		return schemaBlockRef
+	case fieldRisk:
+		return schemaRiskRef
+	case fieldCategories:
+		return schemaObj("type", "array", "items", schemaNonEmptyRef)
+	}
+	panic("schemaValue: no schema for the kind of field " + f.name)
+}
+
+// schemaObjectDef is the object part of a $defs entry for a nested object
+// of the protocol (Block, Risk): its fields and nothing else.
+func schemaObjectDef(fields []field, version int) (required []string, props schemaObject) {
+	props = schemaObj()
+	for _, f := range schemaFields(fields, version) {
+		if f.required {
+			required = append(required, f.name)
+		}
+		props = props.with(f.name, f.value)
+	}
+	return required, props
 }
 
 // schemaPermissionAction is NonEmpty: an action outside prompt, allow,
@@ -168,18 +131,18 @@ func schemaPermissionAction() schemaObject {
 func schemaEndStatusRules() []schemaObject {
 	whenStatus := func(status string) schemaObject {
 		return schemaObj(
-			"required", []string{"status"},
-			"properties", schemaObj("status", schemaObj("const", status)),
+			"required", []string{FieldStatus},
+			"properties", schemaObj(FieldStatus, schemaObj("const", status)),
 		)
 	}
 	return []schemaObject{
 		schemaObj(
 			"if", whenStatus("success"),
-			"then", schemaObj("properties", schemaObj("exitCode", schemaObj("const", 0))),
+			"then", schemaObj("properties", schemaObj(FieldExitCode, schemaObj("const", 0))),
 		),
 		schemaObj(
 			"if", whenStatus("error"),
-			"then", schemaObj("properties", schemaObj("exitCode", schemaObj("not", schemaObj("const", 0)))),
+			"then", schemaObj("properties", schemaObj(FieldExitCode, schemaObj("not", schemaObj("const", 0)))),
 		),
 	}
 }

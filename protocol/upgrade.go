@@ -48,7 +48,7 @@ type UpgradeResult struct {
 }
 
 // sandboxKeys is the name of the sandbox metadata field per version.
-var sandboxKeys = [...]string{1: "violation", 2: "block"}
+var sandboxKeys = [...]string{1: FieldViolation, 2: FieldBlock}
 
 // Upgrader rewrites lines to one schema version. It keeps the scanner's
 // scratch space between lines, so rewriting a log allocates nothing per
@@ -92,7 +92,7 @@ func (u *Upgrader) Line(line, dst []byte) (out []byte, result UpgradeResult) {
 	hasTarget := false
 	for i := range members {
 		switch string(members[i].KeyText()) {
-		case "schemaVersion":
+		case FieldSchemaVersion:
 			version = i
 		case sandboxKeys[u.To]:
 			hasTarget = true

@@ -3,34 +3,20 @@ package redact
 import (
 	"bytes"
 	"strconv"
+
+	"github.com/zsj-dev/zsj/protocol"
 )
 
 // protectedKey reports whether a top-level key holds one of the
 // protocol's own ids or enum values. They are never redacted: "[REDACTED]"
 // is not a valid Id, a changed runId or id would break the links between
 // events, and nothing in them is free text.
-func protectedKey(k []byte) bool {
-	switch string(k) {
-	case "schemaVersion", "type", "runId", "id", "sessionId", "status", "sideEffect", "role":
-		return true
-	}
-	return false
-}
+func protectedKey(k []byte) bool { return protocol.IsIDOrEnumField(k) }
 
 // protocolKey reports whether a top-level key is one the protocol
 // defines: such a name is neither a secret nor a sensitive key, so it
 // need not be looked at (its value still is).
-func protocolKey(k []byte) bool {
-	switch string(k) {
-	case "cwd", "provider", "model", "apiModel", "delta", "name", "args", "block", "violation",
-		"action", "permission", "permissionMode", "permissionGranted", "decisionReason", "reason",
-		"risk", "output", "truncated", "promptTokens", "completionTokens", "totalTokens", "costUsd",
-		"cachedInputTokens", "cacheWriteTokens", "reasoningTokens", "text", "message", "code",
-		"recoverable", "exitCode", "content":
-		return true
-	}
-	return protectedKey(k)
-}
+func protocolKey(k []byte) bool { return protocol.IsEventField(k) }
 
 // newKeys tracks the keys of one object once one of them has been
 // redacted, so that two redacted keys (or a redacted key and one that

@@ -74,9 +74,9 @@ func (r *rewriter) editFields(text []byte) []byte {
 	for i := range members {
 		m := &members[i]
 		switch string(m.KeyText()) {
-		case "type":
-			isRunStart = m.Value.Kind == protocol.KindString && string(protocol.StringValue(m.Value)) == "run_start"
-		case "runId", "sessionId":
+		case protocol.FieldType:
+			isRunStart = m.Value.Kind == protocol.KindString && string(protocol.StringValue(m.Value)) == protocol.TypeRunStart
+		case protocol.FieldRunID, protocol.FieldSessionID:
 			if r.ids != nil && m.Value.Kind == protocol.KindString {
 				r.edits = append(r.edits, valueEdit(m, r.newID(m.Value)))
 			}
@@ -84,7 +84,7 @@ func (r *rewriter) editFields(text []byte) []byte {
 	}
 	if isRunStart && r.cwd != nil {
 		for i := range members {
-			if string(members[i].KeyText()) == "cwd" {
+			if string(members[i].KeyText()) == protocol.FieldCwd {
 				r.edits = append(r.edits, valueEdit(&members[i], r.cwd))
 			}
 		}
@@ -150,9 +150,9 @@ func runEndExit(parser *protocol.Parser, text []byte, scratch []protocol.Member)
 	for i := range members {
 		m := &members[i]
 		switch string(m.KeyText()) {
-		case "type":
-			isEnd = m.Value.Kind == protocol.KindString && string(protocol.StringValue(m.Value)) == "run_end"
-		case "exitCode":
+		case protocol.FieldType:
+			isEnd = m.Value.Kind == protocol.KindString && string(protocol.StringValue(m.Value)) == protocol.TypeRunEnd
+		case protocol.FieldExitCode:
 			n, err := strconv.Atoi(string(m.Value.Raw))
 			hasCode = err == nil && m.Value.Kind == protocol.KindNumber && n >= 0 && n <= 255
 			code = n

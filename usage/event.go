@@ -17,66 +17,66 @@ func (f *File) event(st *runState, num int, typ []byte, members []protocol.Membe
 	ev := fields{c: f.c, members: members}
 	r := st.run
 	switch string(typ) {
-	case "run_start":
+	case protocol.TypeRunStart:
 		start := runStart{
-			model:    ev.str("model"),
-			apiModel: ev.str("apiModel"),
-			provider: ev.str("provider"),
-			cwd:      ev.str("cwd"),
-			session:  ev.str("sessionId"),
+			model:    ev.str(protocol.FieldModel),
+			apiModel: ev.str(protocol.FieldAPIModel),
+			provider: ev.str(protocol.FieldProvider),
+			cwd:      ev.str(protocol.FieldCwd),
+			session:  ev.str(protocol.FieldSessionID),
 		}
 		if ev.ok(f, num) {
 			r.Started = true
 			r.Model, r.APIModel, r.Provider, r.Cwd, r.Session = start.model, start.apiModel, start.provider, start.cwd, start.session
 		}
-	case "usage":
+	case protocol.TypeUsage:
 		u, unc := ev.usage()
 		if ev.ok(f, num) {
 			f.addUsage(st, &u, &unc)
 		}
-	case "run_end":
+	case protocol.TypeRunEnd:
 		status := ev.status()
 		code := ev.exitCode()
 		if ev.ok(f, num) {
 			r.Status, r.ExitCode = status, code
 			st.ended = true
 		}
-	case "error":
-		code := ev.str("code")
-		recoverable, _ := ev.boolean("recoverable")
+	case protocol.TypeError:
+		code := ev.str(protocol.FieldCode)
+		recoverable, _ := ev.boolean(protocol.FieldRecoverable)
 		if ev.ok(f, num) && !st.fatal {
 			r.ErrorCode = code
 			st.fatal = !recoverable
 		}
-	case "final":
+	case protocol.TypeFinal:
 		r.Final = true
-	case "tool_call":
-		id := ev.raw("id")
+	case protocol.TypeToolCall:
+		id := ev.raw(protocol.FieldID)
 		if ev.ok(f, num) {
 			r.ToolCalls++
 			st.answered(id)
 		}
-	case "permission_request":
-		id := ev.raw("id")
+	case protocol.TypePermissionRequest:
+		id := ev.raw(protocol.FieldID)
 		if ev.ok(f, num) && id != nil {
 			if len(st.pending) == maxPending {
 				st.pending = append(st.pending[:0], st.pending[1:]...)
 			}
 			st.pending = append(st.pending, string(id))
 		}
-	case "permission_decision":
-		id := ev.raw("id")
-		granted, present := ev.boolean("permissionGranted")
+	case protocol.TypePermissionDecision:
+		id := ev.raw(protocol.FieldID)
+		granted, present := ev.boolean(protocol.FieldPermissionGranted)
 		if ev.ok(f, num) {
 			st.answered(id)
 			if present && !granted {
 				r.Denied++
 			}
 		}
-	case "tool_result":
-		id := ev.raw("id")
-		status := ev.raw("status")
-		blocked := ev.has("block") || ev.has("violation")
+	case protocol.TypeToolResult:
+		id := ev.raw(protocol.FieldID)
+		status := ev.raw(protocol.FieldStatus)
+		blocked := ev.has(protocol.FieldBlock) || ev.has(protocol.FieldViolation)
 		if ev.ok(f, num) {
 			// A request answered by a failed result, with no decision
 			// and no call in between, is a headless denial.

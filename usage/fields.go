@@ -123,18 +123,18 @@ func (e *fields) usd(key string) (d USD, present bool) {
 // when it reports no cost.
 func (e *fields) usage() (u Usage, unc uncosted) {
 	u.Events = 1
-	u.Prompt, _ = e.tokens("promptTokens")
-	u.Completion, _ = e.tokens("completionTokens")
-	total, ok := e.tokens("totalTokens")
+	u.Prompt, _ = e.tokens(protocol.FieldPromptTokens)
+	u.Completion, _ = e.tokens(protocol.FieldCompletionTokens)
+	total, ok := e.tokens(protocol.FieldTotalTokens)
 	if !ok {
 		total = u.Prompt
 		total.Add(u.Completion)
 	}
 	u.Total = total
-	u.Cached, _ = e.tokens("cachedInputTokens")
-	u.CacheWrite, _ = e.tokens("cacheWriteTokens")
-	u.Reasoning, _ = e.tokens("reasoningTokens")
-	cost, costed := e.usd("costUsd")
+	u.Cached, _ = e.tokens(protocol.FieldCachedInputTokens)
+	u.CacheWrite, _ = e.tokens(protocol.FieldCacheWriteTokens)
+	u.Reasoning, _ = e.tokens(protocol.FieldReasoningTokens)
+	cost, costed := e.usd(protocol.FieldCostUSD)
 	u.Cost = cost
 	if !costed {
 		unc = uncosted{events: 1, prompt: u.Prompt, completion: u.Completion, cached: u.Cached, written: u.CacheWrite}
@@ -144,7 +144,7 @@ func (e *fields) usage() (u Usage, unc uncosted) {
 
 // status reads run_end's status.
 func (e *fields) status() Status {
-	s := e.raw("status")
+	s := e.raw(protocol.FieldStatus)
 	switch {
 	case s == nil:
 		e.fail(protocol.RuleMissingField, "run_end has no status")
@@ -160,7 +160,7 @@ func (e *fields) status() Status {
 
 // exitCode reads run_end's exitCode; -1 when absent.
 func (e *fields) exitCode() int64 {
-	v := e.get("exitCode")
+	v := e.get(protocol.FieldExitCode)
 	if v == nil {
 		return -1
 	}
