@@ -11,7 +11,6 @@ import (
 
 	"github.com/zsj-dev/zsj/internal/exitcode"
 	"github.com/zsj-dev/zsj/internal/input"
-	"github.com/zsj-dev/zsj/internal/parallel"
 	"github.com/zsj-dev/zsj/internal/report"
 	"github.com/zsj-dev/zsj/internal/term"
 	"github.com/zsj-dev/zsj/protocol"
@@ -165,7 +164,7 @@ func validateStream(s *input.Stream, opts protocol.Options, printer *report.Prin
 		shown++
 		err = printer.Problem(p)
 	})
-	workers := parallel.Workers()
+	workers := input.Workers()
 	checkers := make([]*protocol.LineChecker, workers)
 	for i := range checkers {
 		checkers[i] = protocol.NewLineChecker(opts)
@@ -180,7 +179,7 @@ func validateStream(s *input.Stream, opts protocol.Options, printer *report.Prin
 			secrets[i] = defaultRedaction().NewRedactor()
 		}
 	}
-	check := func(worker int, b *parallel.Batch) {
+	check := func(worker int, b *input.Batch) {
 		results, _ := b.Out.([]protocol.Checked)
 		results = slices.Grow(results[:0], len(b.Lines))[:len(b.Lines)]
 		for i, line := range b.Lines {
@@ -194,7 +193,7 @@ func validateStream(s *input.Stream, opts protocol.Options, printer *report.Prin
 		}
 		b.Out = results
 	}
-	apply := func(b *parallel.Batch) error {
+	apply := func(b *input.Batch) error {
 		results := b.Out.([]protocol.Checked)
 		for i, line := range b.Lines {
 			if line.BOM {
@@ -207,7 +206,7 @@ func validateStream(s *input.Stream, opts protocol.Options, printer *report.Prin
 		}
 		return err
 	}
-	if perr := parallel.Lines(s.Lines(), workers, check, apply); perr != nil && err == nil {
+	if perr := input.Lines(s.Lines(), workers, check, apply); perr != nil && err == nil {
 		err = perr
 	}
 	if readErr == nil && err == nil {

@@ -2,7 +2,6 @@ package filters
 
 import (
 	"bytes"
-	"compress/gzip"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,16 +12,15 @@ import (
 )
 
 // bigLog writes a log of at least size bytes, with some lines longer
-// than a read and one longer than a block, and returns its path and
-// content.
+// than a read and one many times longer, and returns its path and content.
 func bigLog(t *testing.T, size int) (string, []byte) {
 	t.Helper()
 	var b bytes.Buffer
 	for i := 0; b.Len() < size; i++ {
 		pad := ""
 		switch {
-		case i == 1003: // longer than a block
-			pad = strings.Repeat("y", 3*blockReads*readSize)
+		case i == 1003: // many reads long
+			pad = strings.Repeat("y", 24*readSize)
 		case i%500 == 7: // longer than a read
 			pad = strings.Repeat("x", 3*readSize)
 		}
@@ -33,41 +31,6 @@ func bigLog(t *testing.T, size int) (string, []byte) {
 		t.Fatal(err)
 	}
 	return path, b.Bytes()
-}
-
-func TestChunksAreWholeLines(t *testing.T) {
-	withChunkSize(t, 64<<10)
-	path, want := bigLog(t, 3<<20)
-	gzPath := filepath.Join(t.TempDir(), "big.jsonl.gz")
-	var gz bytes.Buffer
-	zw := gzip.NewWriter(&gz)
-	zw.Write(want)
-	zw.Close()
-	if err := os.WriteFile(gzPath, gz.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, src := range []input.Source{{Name: path, Path: path}, {Name: gzPath, Path: gzPath}} {
-		var got []byte
-		n := 0
-		readChunks([]input.Source{src}, nil, readSize, func(c *chunk) bool {
-			if c.err != nil {
-				t.Fatalf("%s: %v", c.name, c.err)
-			}
-			if c.first != (n == 0) {
-				t.Errorf("%s: chunk %d: first %v", src.Name, n, c.first)
-			}
-			if len(c.data) > 0 && !bytes.HasSuffix(c.data, []byte("\n")) {
-				t.Errorf("%s: chunk %d does not end a line", src.Name, n)
-			}
-			got = append(got, c.data...)
-			n++
-			release(c.buf)
-			return true
-		})
-		if !bytes.Equal(got, want) || n < 10 {
-			t.Errorf("%s: %d chunks, %d bytes; want the %d bytes of the file in many chunks", src.Name, n, len(got), len(want))
-		}
-	}
 }
 
 // In parallel or not, a large file gives the same results
