@@ -2,7 +2,6 @@ package rewrite
 
 import (
 	"bufio"
-	"fmt"
 	"io"
 
 	"github.com/zsj-dev/zsj/internal/input"
@@ -19,14 +18,14 @@ var bom = []byte{0xef, 0xbb, 0xbf}
 // input's counts in res.
 type pass struct {
 	r     *runner
-	name  string
+	src   input.Source
 	lines *input.Reader
 	res   *FileResult
 	read  int64 // decompressed bytes of the lines returned so far
 }
 
 func (r *runner) newPass(s *input.Stream, res *FileResult) *pass {
-	return &pass{r: r, name: s.Name, lines: s.Lines(), res: res}
+	return &pass{r: r, src: s.Source, lines: s.Lines(), res: res}
 }
 
 // outLine is a line read and what the transform made of it.
@@ -53,7 +52,7 @@ func (p *pass) next() (outLine, error) {
 		return outLine{}, err
 	}
 	if err != nil {
-		p.res.Err = fmt.Errorf("%s: %w", p.name, err)
+		p.res.Err = input.ReadError(p.src, err)
 		return outLine{}, p.res.Err
 	}
 	l := outLine{Line: line}
@@ -76,7 +75,7 @@ func (p *pass) next() (outLine, error) {
 func (p *pass) problems(num int, problems []protocol.Problem) {
 	bad := false
 	for _, pr := range problems {
-		pr.File = p.name
+		pr.File = p.src.Name
 		if pr.Line == 0 {
 			pr.Line = num
 		}
