@@ -109,7 +109,7 @@ func (w *worker) chunk(c *input.Chunk) {
 		w.out, w.notes, w.counts = takeOutBuffer(), nil, counts{}
 	}
 	var l input.Line
-	for !w.halted && !c.Stopped() && c.NextLine(&l) {
+	for lines := c.Splitter(); !w.halted && !c.Stopped() && lines.Next(&l); {
 		w.line = l.Num
 		w.handleLine(l.Text)
 	}

@@ -35,9 +35,9 @@ func Lines(r *Reader, workers int, work func(worker int, b *Batch), emit func(b 
 		Work: func(w int, c *Chunk) {
 			b := batchOf(c)
 			b.Lines = b.Lines[:0]
-			for c.NextLine(appendLine(&b.Lines)) {
+			for sp := c.Splitter(); sp.Next(appendLine(&b.Lines)); {
 			}
-			b.Lines = b.Lines[:len(b.Lines)-1] // the slot NextLine left empty
+			b.Lines = b.Lines[:len(b.Lines)-1] // the slot the last Next left empty
 			work(w, b)
 		},
 		Done: func(c *Chunk) error {

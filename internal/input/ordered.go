@@ -29,7 +29,7 @@ type Ordered struct {
 	InFlight int
 	Stdin    io.Reader // read for a Source with no Path
 
-	// Work works on one chunk's lines (NextLine, every one of them unless
+	// Work works on one chunk's lines (Splitter, every one of them unless
 	// the run has stopped), leaving its result in the chunk's Out, or
 	// sending parts of it with Send. worker is its index, so that Work can
 	// keep per-worker scratch space.
@@ -99,7 +99,6 @@ func (o *Ordered) run(read func(queue), drain bool) error {
 		go func() {
 			defer wg.Done()
 			for c := range r.todo {
-				c.rest = c.Data
 				if !r.stopped.Load() {
 					o.Work(w, c)
 				}

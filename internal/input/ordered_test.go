@@ -76,7 +76,7 @@ func TestOrderedKeepsOrderAcrossSources(t *testing.T) {
 					Work: func(_ int, c *Chunk) {
 						var lines []Line
 						var l Line
-						for c.NextLine(&l) {
+						for sp := c.Splitter(); sp.Next(&l); {
 							lines = append(lines, l)
 						}
 						c.Out = lines
@@ -163,7 +163,7 @@ func TestReadErrorNamesFileAndLine(t *testing.T) {
 				Workers: 2, ChunkSize: 512, Stdin: tc.stdin,
 				Work: func(_ int, c *Chunk) {
 					var l Line
-					for c.NextLine(&l) {
+					for sp := c.Splitter(); sp.Next(&l); {
 					}
 				},
 				Done: func(c *Chunk) error {
@@ -219,7 +219,7 @@ func TestOrderedStopsEarly(t *testing.T) {
 			Stdin: &blockingReader{"a\nb\nc\nd\n"},
 			Work: func(_ int, c *Chunk) {
 				var l Line
-				for c.NextLine(&l) {
+				for sp := c.Splitter(); sp.Next(&l); {
 					c.Send(string(l.Text))
 				}
 			},

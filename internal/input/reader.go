@@ -14,6 +14,15 @@ type Line struct {
 	BOM  bool   // line 1 only: a UTF-8 BOM (EF BB BF) preceded it
 }
 
+// Prefix returns the byte order mark the line came after, or nil: what
+// goes before Text to write the line back as it was read.
+func (l Line) Prefix() []byte {
+	if l.BOM {
+		return bom
+	}
+	return nil
+}
+
 // Blank reports whether the line is empty or only spaces and tabs (such
 // lines are ignored but counted).
 func (l Line) Blank() bool {

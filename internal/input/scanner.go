@@ -30,9 +30,10 @@ type Scanner struct {
 	chunks chan *Chunk
 	stop   chan struct{}
 	cur    *Chunk
-	src    Source // the source of the last chunk taken
-	base   int    // lines of src before cur
-	num    int    // the number in src of the last line returned
+	lines  Splitter // cur's
+	src    Source   // the source of the last chunk taken
+	base   int      // lines of src before cur
+	num    int      // the number in src of the last line returned
 }
 
 // readAhead is how many chunks the reader may be ahead of the lines
@@ -50,7 +51,7 @@ func (s *Scanner) Next(l *Line) bool {
 			return false
 		}
 		if c := s.cur; c != nil {
-			if c.NextLine(l) {
+			if s.lines.Next(l) {
 				l.Num += c.Base
 				s.num = l.Num
 				return true
@@ -75,8 +76,8 @@ func (s *Scanner) Next(l *Line) bool {
 			s.Failed(c.Source, c.err)
 			continue
 		}
-		c.Base, c.rest = s.base, c.Data
-		s.cur = c
+		c.Base = s.base
+		s.cur, s.lines = c, c.Splitter()
 	}
 }
 

@@ -2,30 +2,22 @@ package input
 
 import "bytes"
 
-// This file is the one place where bytes become lines: the Reader, the
-// chunks of an ordered run and SplitLines all cut lines here, so that line
+// setLine is the one place where the bytes of a line become a Line: the
+// Reader, the chunks of an ordered run (Splitter) and SplitLines find a
+// line's end with bytes.IndexByte and leave the rest to it, so that line
 // ends, a byte order mark and a last line without a newline are treated
 // the same way by every command.
 
 var bom = []byte{0xef, 0xbb, 0xbf}
 
-// cutLine splits the first line off data: the line with its line end,
-// whether that end is a '\n' (not so for a last line without one), and the
-// rest.
-func cutLine(data []byte) (line, rest []byte, newline bool) {
-	if i := bytes.IndexByte(data, '\n'); i >= 0 {
-		return data[: i+1 : i+1], data[i+1:], true
-	}
-	return data, nil, false
-}
-
 // setLine fills l with one line's bytes split into text and line end;
 // atStart says the line starts its input, where it loses a leading byte
-// order mark.
+// order mark. It is small enough to be inlined into the loops that call it
+// for every line: keep it so.
 func setLine(l *Line, line []byte, num int, newline, atStart bool) {
-	l.Num, l.BOM = num, false
-	if atStart && bytes.HasPrefix(line, bom) {
-		line, l.BOM = line[len(bom):], true
+	l.Num, l.BOM = num, atStart && bytes.HasPrefix(line, bom)
+	if l.BOM {
+		line = line[len(bom):]
 	}
 	n := len(line)
 	if newline {
@@ -43,11 +35,15 @@ func setLine(l *Line, line []byte, num int, newline, atStart bool) {
 func SplitLines(block []byte, first int, dst []Line) []Line {
 	num := first
 	for len(block) > 0 {
-		line, rest, newline := cutLine(block)
-		// Filled in place: appending a Line made apart copies it with wide loads that stall on the narrow stores just made.
+		end, newline := len(block), false
+		if i := bytes.IndexByte(block, '\n'); i >= 0 {
+			end, newline = i+1, true
+		}
+		// Filled in place: appending a Line made apart copies it with
+		// wide loads that stall on the narrow stores just made.
 		dst = append(dst, Line{})
-		setLine(&dst[len(dst)-1], line, num, newline, num == 1)
-		block = rest
+		setLine(&dst[len(dst)-1], block[:end:end], num, newline, num == 1)
+		block = block[end:]
 		num++
 	}
 	return dst

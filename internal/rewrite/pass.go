@@ -12,8 +12,6 @@ import (
 // file or pipe would cost a system call each.
 const outBufSize = 256 << 10 // bytes
 
-var bom = []byte{0xef, 0xbb, 0xbf}
-
 // pass reads one input's lines and runs the transform on each, keeping the
 // input's counts in res.
 type pass struct {
@@ -37,11 +35,7 @@ type outLine struct {
 
 // size is how many bytes the line took in the input.
 func (l *outLine) size() int64 {
-	n := len(l.Text) + len(l.EOL)
-	if l.BOM {
-		n += len(bom)
-	}
-	return int64(n)
+	return int64(len(l.Prefix()) + len(l.Text) + len(l.EOL))
 }
 
 // next reads and transforms the next line. At the end of the input it
@@ -97,9 +91,7 @@ func (p *pass) problems(num int, problems []protocol.Problem) {
 // writeLine writes a line as it now stands: the byte order mark it came
 // with, the new or the original text, and its own line end.
 func writeLine(w *bufio.Writer, l *outLine) error {
-	if l.BOM {
-		w.Write(bom)
-	}
+	w.Write(l.Prefix())
 	if l.changed && l.out == nil {
 		return nil // dropped, line end and all
 	}
