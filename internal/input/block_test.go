@@ -29,6 +29,7 @@ func linesByNext(t *testing.T, data []byte) []Line {
 type testQueue struct{ chunks []*Chunk }
 
 func (q *testQueue) get() *Chunk        { return &Chunk{} }
+func (q *testQueue) put(*Chunk)         {}
 func (q *testQueue) send(c *Chunk) bool { q.chunks = append(q.chunks, c); return true }
 
 // linesByChunks reads r in chunks of size-byte reads into blocks of

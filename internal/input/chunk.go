@@ -112,6 +112,8 @@ func ReadError(src Source, err error) error {
 type queue interface {
 	// get returns a chunk to fill; nil once the run has stopped.
 	get() *Chunk
+	// put gives back a chunk that was not filled.
+	put(*Chunk)
 	// send passes a filled chunk on; false once the run has stopped.
 	send(*Chunk) bool
 }
@@ -164,18 +166,29 @@ func readChunks(r io.Reader, src Source, blockSize, size int, q queue) bool {
 	defer func() { blk.release() }()
 	start, n := 0, 0 // blk.data[start:n] is read and not yet sent
 	first := true
-	send := func(end int, err error) bool {
-		c := q.get()
-		if c == nil {
-			return false
+	// The chunk the next lines go in is taken before they are read: a run
+	// reads ahead only as far as it has chunks free.
+	var c *Chunk
+	defer func() {
+		if c != nil {
+			q.put(c)
 		}
+	}()
+	send := func(end int, err error) bool {
 		blk.refs.Add(1)
 		c.Source, c.Start, c.Data, c.err, c.blk = src, first, blk.data[start:end], err, blk
 		start, first = end, false
-		return q.send(c)
+		sent := q.send(c)
+		c = nil
+		return sent
 	}
 	empty := 0 // reads in a row that brought nothing
 	for {
+		if c == nil {
+			if c = q.get(); c == nil {
+				return false
+			}
+		}
 		if n == len(blk.data) {
 			// A log of long lines needs long blocks throughout: a block
 			// grown for one is the size of the next, up to a point.

@@ -144,6 +144,8 @@ func (r *orderedRun) get() *Chunk {
 	}
 }
 
+func (r *orderedRun) put(c *Chunk) { r.free <- c } // never full: c came from it
+
 func (r *orderedRun) send(c *Chunk) bool {
 	select {
 	case r.ordered <- c:

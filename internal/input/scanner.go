@@ -114,6 +114,7 @@ type scannerQueue struct {
 }
 
 func (q scannerQueue) get() *Chunk { return &Chunk{} }
+func (q scannerQueue) put(*Chunk)  {}
 
 func (q scannerQueue) send(c *Chunk) bool {
 	select {
