@@ -47,11 +47,11 @@ func (c *Chunk) Splitter() Splitter { return Splitter{c: c, rest: c.Data} }
 
 // A Splitter hands out the lines of a chunk, numbered from 1 within it
 // (Base plus that within the source). It is a value, to be kept on its
-// user's stack: a line's worth of pointers stored in a chunk on the heap
-// cost write barriers while the garbage collector runs, which made
-// selecting from a log of short lines a quarter slower. Take every line
-// unless the run has stopped: the last call of Next sets the chunk's
-// Lines, from which the next chunks are numbered.
+// user's stack with the Line it fills, so that taking a line stores no
+// pointer on the heap: one costs a write barrier while the garbage
+// collector runs. Take every line unless the run has stopped: the last
+// call of Next sets the chunk's Lines, from which the next chunks are
+// numbered.
 type Splitter struct {
 	c    *Chunk
 	rest []byte // the lines not returned yet

@@ -20,8 +20,12 @@ func Workers() int { return runtime.GOMAXPROCS(0) }
 // A chunk's buffer is reused once Done has returned: what Work and Done
 // keep of its lines must be copied.
 type Ordered struct {
-	Workers   int // goroutines calling Work; 0 means Workers()
-	ChunkSize int // bytes of one read; 0 means 256 KB
+	Workers int // goroutines calling Work; 0 means Workers()
+	// ChunkSize is the size of one read, 256 KB when 0; each read brings
+	// a chunk. Reads go into blocks of eight, which the chunks cut from a
+	// block share, so that the partial line at the end of a read is
+	// copied to the next block only once a block.
+	ChunkSize int
 	// InFlight is how many chunks may be read and not yet done, besides
 	// the one being read; 0 means one per worker. Each is a buffer first
 	// touched in page faults: for validate, twice as many were slower
@@ -41,8 +45,9 @@ type Ordered struct {
 	// error stops the run and is returned by Run.
 	Done func(c *Chunk) error
 	// Failed reports a source that could not be opened (the error names
-	// it) or read to its end ("NAME: line N: ..."); the run goes on with
-	// the next source.
+	// it) or read to its end ("NAME: line N: ..."), after the results of
+	// the lines before; the run goes on with the next source. It must be
+	// set.
 	Failed func(src Source, err error)
 	// Wait, if set, is called each time the next result is not ready yet:
 	// to hand on what is done before waiting.
