@@ -2,9 +2,12 @@ package filters
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -55,5 +58,62 @@ func TestLargeFileResults(t *testing.T) {
 		if out.String() != want.String() {
 			t.Errorf("%s: results differ (%d bytes, want %d)", opts.Expr, out.Len(), want.Len())
 		}
+	}
+}
+
+// An input that cannot be opened or breaks off is reported, naming the
+// file and, for a break, the line; the inputs after it are still read, in
+// parallel runs and sequential ones alike.
+func TestUnreadableInputsAreReported(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	var log bytes.Buffer
+	for i := 1; i <= 5000; i++ {
+		fmt.Fprintf(&log, "{\"n\":%d}\n", i)
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(log.Bytes())
+	zw.Close()
+	a := write("a.jsonl", []byte("{\"n\":1}\n{\"n\":2}\n"))
+	broken := write("broken.jsonl.gz", gz.Bytes()[:gz.Len()/2])
+	b := write("b.jsonl", []byte("{\"n\":3}\n"))
+	missing := filepath.Join(dir, "missing.jsonl")
+	sources := []input.Source{{Name: a, Path: a}, {Name: missing, Path: missing}, {Name: broken, Path: broken}, {Name: b, Path: b}}
+	brokenAt := regexp.MustCompile(`^` + regexp.QuoteMeta(broken) + `: line (\d+): unexpected EOF$`)
+	for _, opts := range []Options{{Expr: ".n"}, {Expr: "input_line_number"}} {
+		t.Run(opts.Expr, func(t *testing.T) {
+			f, err := New(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out bytes.Buffer
+			var reports []string
+			res, err := f.Run(sources, IO{Stdout: &out, Stderr: io.Discard, Report: func(err error) { reports = append(reports, err.Error()) }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+			if len(reports) != 2 || reports[0] != "open "+missing+": no such file or directory" || !brokenAt.MatchString(reports[1]) {
+				t.Fatalf("reports %q", reports)
+			}
+			// The line named is the first one not read whole.
+			read := len(lines) - 3 // a's two lines and b's one
+			if m := brokenAt.FindStringSubmatch(reports[1]); m[1] != fmt.Sprint(read+1) {
+				t.Errorf("%d lines of the broken file read, the error names line %s", read, m[1])
+			}
+			if lines[len(lines)-1] != map[string]string{".n": "3", "input_line_number": "1"}[opts.Expr] {
+				t.Errorf("the input after the broken one was not read: ...%q", lines[max(0, len(lines)-3):])
+			}
+			if res.Unreadable != 2 || res.ExitCode(false) != ExitInput {
+				t.Errorf("result %+v", res)
+			}
+		})
 	}
 }
