@@ -34,10 +34,8 @@ func Lines(r *Reader, workers int, work func(worker int, b *Batch), emit func(b 
 		Workers: max(workers, 1),
 		Work: func(w int, c *Chunk) {
 			b := batchOf(c)
-			b.Lines = b.Lines[:0]
-			for sp := c.Splitter(); sp.Next(appendLine(&b.Lines)); {
-			}
-			b.Lines = b.Lines[:len(b.Lines)-1] // the slot the last Next left empty
+			b.Lines = appendLines(b.Lines[:0], c.Data, 1, c.Start)
+			c.Lines = len(b.Lines)
 			work(w, b)
 		},
 		Done: func(c *Chunk) error {
@@ -54,14 +52,6 @@ func Lines(r *Reader, workers int, work func(worker int, b *Batch), emit func(b 
 	// processor's cache when a worker checks them.
 	size := len(r.buf)
 	return o.run(func(q queue) { readChunks(r.unread(), Source{}, size, 0, q) }, true)
-}
-
-// appendLine adds a Line to *lines and returns it to be filled in place:
-// appending a Line made apart copies it with wide loads that stall on the
-// narrow stores just made.
-func appendLine(lines *[]Line) *Line {
-	*lines = append(*lines, Line{})
-	return &(*lines)[len(*lines)-1]
 }
 
 // batchOf returns the Batch a chunk carries through Lines.

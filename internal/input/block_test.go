@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -62,6 +63,14 @@ func linesByChunks(t *testing.T, r io.Reader, blockSize, size int) []Line {
 		}
 		if c.Lines != n {
 			t.Fatalf("chunk %d: Lines %d, %d lines split", i, c.Lines, n)
+		}
+		// Batches split their chunks whole; the lines must be the same.
+		whole := appendLines(nil, c.Data, 1, c.Start)
+		for j := range whole {
+			whole[j].Num += len(lines) - n
+		}
+		if !reflect.DeepEqual(normalize(whole), normalize(slices.Clone(lines[len(lines)-n:]))) {
+			t.Fatalf("chunk %d split whole: %+v\nline by line: %+v", i, whole, lines[len(lines)-n:])
 		}
 	}
 	return lines

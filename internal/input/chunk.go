@@ -24,7 +24,7 @@ type Chunk struct {
 	// Work.
 	Base int
 	// Lines is how many lines the chunk has, once its Splitter has
-	// returned them all.
+	// returned them all (or Work has set it, having split them itself).
 	Lines int
 	// Err, in Done, is the read error that ended the source after Data, a
 	// *LineError naming the line it happened at.

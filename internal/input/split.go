@@ -33,7 +33,12 @@ func setLine(l *Line, line []byte, num int, newline, atStart bool) {
 // last may lack its newline), numbering them from first. Only a block that
 // starts the input (first == 1) can start with a byte order mark.
 func SplitLines(block []byte, first int, dst []Line) []Line {
-	num := first
+	return appendLines(dst, block, first, first == 1)
+}
+
+// appendLines is SplitLines for a block that starts its input or not
+// whatever its first number.
+func appendLines(dst []Line, block []byte, num int, atStart bool) []Line {
 	for len(block) > 0 {
 		end, newline := len(block), false
 		if i := bytes.IndexByte(block, '\n'); i >= 0 {
@@ -42,9 +47,10 @@ func SplitLines(block []byte, first int, dst []Line) []Line {
 		// Filled in place: appending a Line made apart copies it with
 		// wide loads that stall on the narrow stores just made.
 		dst = append(dst, Line{})
-		setLine(&dst[len(dst)-1], block[:end:end], num, newline, num == 1)
+		setLine(&dst[len(dst)-1], block[:end:end], num, newline, atStart)
 		block = block[end:]
 		num++
+		atStart = false
 	}
 	return dst
 }
