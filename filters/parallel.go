@@ -108,10 +108,13 @@ func (w *worker) chunk(c *input.Chunk) {
 		c.Send(&part{out: w.out, notes: w.notes, counts: w.counts})
 		w.out, w.notes, w.counts = takeOutBuffer(), nil, counts{}
 	}
-	var l input.Line
-	for lines := c.Splitter(); !w.halted && !c.Stopped() && lines.Next(&l); {
-		w.line = l.Num
-		w.handleLine(l.Text)
+	for lines := c.Splitter(); !w.halted && !c.Stopped(); {
+		text, num, ok := lines.Text()
+		if !ok {
+			break
+		}
+		w.line = num
+		w.handleLine(text)
 	}
 	last, _ := c.Out.(*part)
 	if last == nil {

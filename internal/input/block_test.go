@@ -64,6 +64,17 @@ func linesByChunks(t *testing.T, r io.Reader, blockSize, size int) []Line {
 		if c.Lines != n {
 			t.Fatalf("chunk %d: Lines %d, %d lines split", i, c.Lines, n)
 		}
+		// Text gives the same texts and numbers.
+		texts := c.Splitter()
+		for j, want := range lines[len(lines)-n:] {
+			text, num, ok := texts.Text()
+			if !ok || num != j+1 || !bytes.Equal(text, want.Text) {
+				t.Fatalf("chunk %d, line %d: Text gives %q, %d, %v; Next gave %q", i, j+1, text, num, ok, want.Text)
+			}
+		}
+		if _, _, ok := texts.Text(); ok {
+			t.Fatalf("chunk %d: Text gives more lines than Next", i)
+		}
 		// Batches split their chunks whole; the lines must be the same.
 		whole := appendLines(nil, c.Data, 1, c.Start)
 		for j := range whole {

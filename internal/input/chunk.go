@@ -75,6 +75,26 @@ func (s *Splitter) Next(l *Line) bool {
 	return true
 }
 
+// Text is Next for loops that want only each line's text and number (in
+// the chunk): it leaves the line end and byte order mark aside, and hands
+// its results back in registers. Filtering a log of short lines spent a
+// tenth more instructions taking them with Next.
+func (s *Splitter) Text() (text []byte, num int, ok bool) {
+	if len(s.rest) == 0 {
+		s.c.Lines = s.num
+		return nil, s.num, false
+	}
+	data := s.rest
+	end, newline := len(data), false
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		end, newline = i+1, true
+	}
+	s.rest = data[end:]
+	s.num++
+	text, _ = lineText(data[:end], newline, s.num == 1 && s.c.Start)
+	return text, s.num, true
+}
+
 // Send hands a part of the chunk's result to Part at once, ahead of the
 // rest (results too large to hold, or ones a reader should see while the
 // chunk goes on). It waits while Part is behind, and reports false once

@@ -12,21 +12,29 @@ var bom = []byte{0xef, 0xbb, 0xbf}
 
 // setLine fills l with one line's bytes split into text and line end;
 // atStart says the line starts its input, where it loses a leading byte
-// order mark. It is small enough to be inlined into the loops that call it
-// for every line: keep it so.
+// order mark.
 func setLine(l *Line, line []byte, num int, newline, atStart bool) {
-	l.Num, l.BOM = num, atStart && bytes.HasPrefix(line, bom)
-	if l.BOM {
-		line = line[len(bom):]
+	text, lead := lineText(line, newline, atStart)
+	l.Num, l.Text, l.EOL, l.BOM = num, text, line[lead+len(text):], lead > 0
+}
+
+// lineText returns the text of a line: its bytes without the line end
+// (newline says whether there is a '\n'; a '\r' before it goes too), and
+// without a byte order mark when the line starts its input; lead is the
+// length of that mark, or 0. Small enough to be inlined into the loops
+// that call it for every line: keep it so.
+func lineText(line []byte, newline, atStart bool) (text []byte, lead int) {
+	if atStart && bytes.HasPrefix(line, bom) {
+		lead = len(bom)
 	}
 	n := len(line)
 	if newline {
 		n--
-		if n > 0 && line[n-1] == '\r' {
+		if n > lead && line[n-1] == '\r' {
 			n--
 		}
 	}
-	l.Text, l.EOL = line[:n:n], line[n:]
+	return line[lead:n:n], lead
 }
 
 // SplitLines appends to dst the lines of block, a run of whole lines (the
