@@ -78,7 +78,9 @@ func (s *Splitter) Next(l *Line) bool {
 // Text is Next for loops that want only each line's text and number (in
 // the chunk): it leaves the line end and byte order mark aside, and hands
 // its results back in registers. Filtering a log of short lines spent a
-// tenth more instructions taking them with Next.
+// tenth more instructions taking them with Next. (It cuts the line as Next
+// does, not through a helper the two would share: that would be a call
+// more per line, which is what Text saves.)
 func (s *Splitter) Text() (text []byte, num int, ok bool) {
 	if len(s.rest) == 0 {
 		s.c.Lines = s.num
