@@ -108,7 +108,10 @@ func (w *worker) chunk(c *input.Chunk) {
 		c.Send(&part{out: w.out, notes: w.notes, counts: w.counts})
 		w.out, w.notes, w.counts = takeOutBuffer(), nil, counts{}
 	}
-	for lines := c.Splitter(); !w.halted && !c.Stopped(); {
+	// Declared outside the loop: a variable of the for statement is one
+	// per iteration, copied from one to the next.
+	lines := c.Splitter()
+	for !w.halted && !c.Stopped() {
 		text, num, ok := lines.Text()
 		if !ok {
 			break

@@ -49,9 +49,10 @@ func (c *Chunk) Splitter() Splitter { return Splitter{c: c, rest: c.Data} }
 // (Base plus that within the source). It is a value, to be kept on its
 // user's stack with the Line it fills, so that taking a line stores no
 // pointer on the heap: one costs a write barrier while the garbage
-// collector runs. Take every line unless the run has stopped: the last
-// call of Next sets the chunk's Lines, from which the next chunks are
-// numbered.
+// collector runs. Declare it before the loop, not in the for statement,
+// whose variables are one per iteration, copied on each. Take every line
+// unless the run has stopped: the last call of Next sets the chunk's
+// Lines, from which the next chunks are numbered.
 type Splitter struct {
 	c    *Chunk
 	rest []byte // the lines not returned yet

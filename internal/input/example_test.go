@@ -53,7 +53,8 @@ func ExampleOrdered() {
 		Work: func(worker int, c *input.Chunk) {
 			var events []input.Line // valid until Done returns
 			var l input.Line
-			for lines := c.Splitter(); lines.Next(&l); {
+			lines := c.Splitter()
+			for lines.Next(&l) {
 				if !l.Blank() {
 					events = append(events, l)
 				}
