@@ -49,9 +49,11 @@ func (f *Filter) runParallel(sources []input.Source, io IO, s *sink) error {
 	o := input.Ordered{
 		Workers:   n,
 		ChunkSize: f.readSize,
-		// Up to two chunks a worker: a worker whose results wait behind a
-		// slow chunk's goes on with the next.
-		InFlight: 2*n + 2,
+		// Up to two chunks a worker and a few more: a worker whose results
+		// wait behind a slow chunk's goes on with the next. (The reader
+		// used to be as far ahead: an order queue of 2n+2 tasks, and the
+		// one it held.)
+		InFlight: 2*n + 3,
 		Stdin:    io.Stdin,
 		Work:     func(i int, c *input.Chunk) { workers[i].chunk(c) },
 		Part:     func(c *input.Chunk, p any) error { return s.part(c, p.(*part)) },
