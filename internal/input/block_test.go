@@ -2,6 +2,8 @@ package input
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
 	"reflect"
 	"slices"
@@ -154,6 +156,23 @@ func TestHugeBlocksAreNotKept(t *testing.T) {
 	for len(freeBlocks) > 0 {
 		if b := <-freeBlocks; len(b.data) > maxKeptBlock {
 			t.Fatalf("a block of %d bytes was kept", len(b.data))
+		}
+	}
+}
+
+// A read that brings the last bytes and an error at once still gives the
+// whole lines in them, then the error; the partial line is dropped.
+func TestChunksBeforeAReadError(t *testing.T) {
+	broken := errors.New("disk on fire")
+	for _, blockSize := range []int{64, 64 * blockReads} {
+		q := &testQueue{}
+		readChunks(&dataWithError{"one\ntwo\nthr", broken}, Source{}, blockSize, 64, q)
+		var got []string
+		for _, c := range q.chunks {
+			got = append(got, fmt.Sprintf("%q %v", c.Data, c.err))
+		}
+		if want := []string{`"one\ntwo\n" <nil>`, `"" disk on fire`}; !reflect.DeepEqual(got, want) {
+			t.Errorf("%d-byte blocks: chunks %v, want %v", blockSize, got, want)
 		}
 	}
 }

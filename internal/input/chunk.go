@@ -198,6 +198,11 @@ func readChunks(r io.Reader, src Source, blockSize, size int, q queue) bool {
 		}
 	}()
 	send := func(end int, err error) bool {
+		if c == nil {
+			if c = q.get(); c == nil {
+				return false
+			}
+		}
 		blk.refs.Add(1)
 		c.Source, c.Start, c.Data, c.err, c.blk = src, first, blk.data[start:end], err, blk
 		start, first = end, false
@@ -237,15 +242,11 @@ func readChunks(r io.Reader, src Source, blockSize, size int, q queue) bool {
 		} else {
 			empty = 0
 		}
-		switch {
-		case err == io.EOF:
+		if err == io.EOF {
 			if n == start && !first {
 				return true
 			}
 			return send(n, nil)
-		case err != nil:
-			n = start // the partial line is not returned
-			return send(n, err)
 		}
 		// The bytes before the ones just read hold no newline: they are
 		// the partial line left from the last chunk.
@@ -253,6 +254,9 @@ func readChunks(r io.Reader, src Source, blockSize, size int, q queue) bool {
 			if !send(n-m+last+1, nil) {
 				return false
 			}
+		}
+		if err != nil {
+			return send(start, err) // the partial line is not returned
 		}
 	}
 }

@@ -281,6 +281,25 @@ func TestScannerStops(t *testing.T) {
 	}
 }
 
+// dataWithError returns its data and its error from one Read, as io.Reader
+// allows.
+type dataWithError struct {
+	data string
+	err  error
+}
+
+func (r *dataWithError) Read(p []byte) (int, error) {
+	if r.data == "" {
+		return 0, r.err
+	}
+	n := copy(p, r.data)
+	r.data = r.data[n:]
+	if r.data == "" {
+		return n, r.err
+	}
+	return n, nil
+}
+
 type readerFunc func([]byte) (int, error)
 
 func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
