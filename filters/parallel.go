@@ -1,44 +1,41 @@
 package filters
 
 import (
+	"errors"
 	"runtime"
-	"sync"
-	"sync/atomic"
 
 	"github.com/zsj-dev/zsj/internal/input"
 )
 
-// A task is one chunk on its way through a parallel run: a worker
-// evaluates its lines and sends the results in parts (one, or more when
-// they are large); the writer takes tasks in input order and writes each
-// one's parts as they come.
-type task struct {
-	c     *chunk
-	parts chan part // closed when the chunk is done
-}
-
+// A part is results of one chunk's lines: a worker sends them as they
+// grow large, and the last part when the chunk is done; the sink writes
+// them in input order.
 type part struct {
 	out   []byte
 	notes []note
 	counts
-	lines    int  // the last part: lines in the chunk, so the next chunk's numbers follow
-	last     bool // the chunk is done
 	halted   bool
 	haltCode int
 }
 
-// partsBuffered bounds how far a worker may run ahead of the writer
-// within one chunk.
-const partsBuffered = 4
+// readSize is the size of one read: large enough that per-read and
+// per-chunk costs vanish, small enough that the lines it brings are still
+// in the processor's cache when a worker scans them. Tests lower it to get
+// many chunks.
+var readSize = 1 << 20 // bytes
 
-// runParallel evaluates events on all cores. One goroutine reads chunks,
-// workers evaluate them, and this goroutine writes results in input order.
+// errStop ends a parallel run whose reason the sink holds: a failed write
+// or a halt.
+var errStop = errors.New("run stopped")
+
+// runParallel evaluates events on all cores: the input pipeline reads
+// chunks, workers evaluate them, and this goroutine writes results in
+// input order.
 func (f *Filter) runParallel(sources []input.Source, io IO, s *sink) error {
 	n := f.opts.Workers
 	if n <= 0 {
 		n = runtime.GOMAXPROCS(0)
 	}
-	var stopped atomic.Bool
 	workers := make([]*worker, n)
 	for i := range workers {
 		w := newWorker(f, false)
@@ -47,56 +44,30 @@ func (f *Filter) runParallel(sources []input.Source, io IO, s *sink) error {
 			return err
 		}
 		w.code, w.relative = code, true
-		w.stopped = stopped.Load
 		workers[i] = w
 	}
-
-	stop := make(chan struct{})
-	order := make(chan *task, 2*n+2)
-	jobs := make(chan *task, n)
-	go func() {
-		defer close(order)
-		defer close(jobs)
-		readChunks(sources, io.Stdin, f.readSize, func(c *chunk) bool {
-			t := &task{c: c, parts: make(chan part, partsBuffered)}
-			select {
-			case order <- t:
-			case <-stop:
-				return false
-			}
-			if c.open || len(c.data) == 0 {
-				close(t.parts)
-				return true
-			}
-			select {
-			case jobs <- t:
-				return true
-			case <-stop:
-				close(t.parts)
-				return false
-			}
-		})
-	}()
-	var wg sync.WaitGroup
-	for _, w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for t := range jobs {
-				w.chunk(t, stop, &stopped)
-			}
-		}()
+	o := input.Ordered{
+		Workers:   n,
+		ChunkSize: f.readSize,
+		// Up to two chunks a worker and a few more: a worker whose results
+		// wait behind a slow chunk's goes on with the next. (The reader
+		// used to be as far ahead: an order queue of 2n+2 tasks, and the
+		// one it held.)
+		InFlight: 2*n + 3,
+		Stdin:    io.Stdin,
+		Work:     func(i int, c *input.Chunk) { workers[i].chunk(c) },
+		Part:     func(c *input.Chunk, p any) error { return s.part(c, p.(*part)) },
+		Done:     func(c *input.Chunk) error { return s.part(c, c.Out.(*part)) },
+		Failed:   func(_ input.Source, err error) { s.failed(err) },
+		// Nothing ready: show what is done while waiting.
+		Wait: s.flush,
 	}
-
-	if s.writeTasks(order) {
-		wg.Wait()
-		return nil
+	if err := o.Run(sources); err != errStop {
+		return err
 	}
-	// A closed pipe or a halt: the reader and the workers are told to
-	// stop and left to end on their own. The reader may be blocked on a
+	// A closed pipe or a halt: the pipeline has been told to stop, and
+	// its reader is left to end on its own. It may be blocked on a
 	// terminal or a quiet pipe, which must not keep the run from ending.
-	stopped.Store(true)
-	close(stop)
 	return nil
 }
 
@@ -129,76 +100,49 @@ func giveOutBuffer(b []byte) {
 	}
 }
 
-// chunk evaluates the lines of one task's chunk.
-func (w *worker) chunk(t *task, stop <-chan struct{}, stopped *atomic.Bool) {
-	defer close(t.parts)
-	defer release(t.c.buf)
-	if stopped.Load() {
-		return
-	}
-	w.name = t.c.name
-	send := func(p part) {
-		select {
-		case t.parts <- p:
-		case <-stop:
-		}
-	}
+// chunk evaluates the lines of one chunk. Results go out in parts as they
+// grow large; the last part is left in c.Out.
+func (w *worker) chunk(c *input.Chunk) {
+	w.name = c.Source.Name
+	w.stopped = c.Stopped
 	w.out = takeOutBuffer()
 	w.flush = func() {
-		send(part{out: w.out, notes: w.notes, counts: w.counts})
+		c.Send(&part{out: w.out, notes: w.notes, counts: w.counts})
 		w.out, w.notes, w.counts = takeOutBuffer(), nil, counts{}
 	}
-	n := lines(t.c.data, t.c.first, func(num int, line []byte) bool {
+	// Declared outside the loop: a variable of the for statement is one
+	// per iteration, copied from one to the next.
+	lines := c.Splitter()
+	for !w.halted && !c.Stopped() {
+		text, num, ok := lines.Text()
+		if !ok {
+			break
+		}
 		w.line = num
-		w.handleLine(line)
-		return !w.halted && !stopped.Load()
-	})
-	send(part{out: w.out, notes: w.notes, counts: w.counts, lines: n, last: true, halted: w.halted, haltCode: w.haltCode})
+		w.handleLine(text)
+	}
+	last, _ := c.Out.(*part)
+	if last == nil {
+		last = &part{}
+		c.Out = last
+	}
+	*last = part{out: w.out, notes: w.notes, counts: w.counts, halted: w.halted, haltCode: w.haltCode}
 	w.out, w.notes, w.counts, w.flush = nil, nil, counts{}, nil
 	w.halted = false
 }
 
-// writeTasks writes the results of tasks in order until the tasks run out
-// (true), or a write fails or an event halts the run (false).
-func (s *sink) writeTasks(order <-chan *task) bool {
-	base := 0 // line number before the current chunk's first line
-	for t := range order {
-		c := t.c
-		if c.first {
-			base = 0
-		}
-		if c.open {
-			s.openFailed(c.err)
-			continue
-		}
-		for {
-			var p part
-			var ok bool
-			select {
-			case p, ok = <-t.parts:
-			default:
-				s.flush() // nothing ready: show what is done while waiting
-				p, ok = <-t.parts
-			}
-			if !ok {
-				break
-			}
-			s.write(p.out, p.notes, base)
-			giveOutBuffer(p.out)
-			s.tally(p.counts)
-			if p.last {
-				base += p.lines
-			}
-			if p.halted {
-				s.res.Halted, s.res.HaltCode = true, p.haltCode
-			}
-			if s.err != nil || s.res.Halted {
-				return false
-			}
-		}
-		if c.err != nil {
-			s.readFailed(c.name, base+1, c.err)
-		}
+// part writes the results of part of a chunk; errStop ends the run after
+// a failed write or a halt.
+func (s *sink) part(c *input.Chunk, p *part) error {
+	s.write(p.out, p.notes, c.Base)
+	giveOutBuffer(p.out)
+	s.tally(p.counts)
+	if p.halted {
+		s.res.Halted, s.res.HaltCode = true, p.haltCode
 	}
-	return s.err == nil
+	*p = part{} // the chunk may carry it on: let go of what it holds
+	if s.err != nil || s.res.Halted {
+		return errStop
+	}
+	return nil
 }

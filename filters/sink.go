@@ -117,19 +117,12 @@ func (s *sink) flush() {
 	}
 }
 
-// openFailed reports an input that could not be opened.
-func (s *sink) openFailed(err error) {
+// failed reports an input that could not be opened or read to its end;
+// the error names it (and the line, for a read error).
+func (s *sink) failed(err error) {
 	s.flush()
 	s.res.Unreadable++
 	s.report(err)
-}
-
-// readFailed reports an input that broke off: line is the first line not
-// read.
-func (s *sink) readFailed(name string, line int, err error) {
-	s.flush()
-	s.res.Unreadable++
-	s.report(fmt.Errorf("%s: line %d: %w", name, line, err))
 }
 
 // tally adds a worker's counts to the result.

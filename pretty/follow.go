@@ -1,11 +1,12 @@
 package pretty
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"io"
 	"time"
+
+	"github.com/zsj-dev/zsj/internal/input"
 )
 
 // FollowOptions tune Follow.
@@ -49,18 +50,27 @@ func (p *Printer) Follow(ctx context.Context, r io.Reader, fo FollowOptions) err
 	}
 	buf := make([]byte, followBufSize)
 	start, end, num := 0, 0, 0
-	for {
-		// Render every complete line held.
-		for {
-			i := bytes.IndexByte(buf[start:end], '\n')
-			if i < 0 {
-				break
-			}
-			num++
-			if err := p.Line(num, lineText(buf[start:start+i], num), false); err != nil {
+	var lines []input.Line
+	// render renders the lines of buf[start:stop], which are whole but
+	// for a last one when final, split as every reader of inputs splits
+	// them.
+	render := func(stop int, final bool) error {
+		lines = input.SplitLines(buf[start:stop], num+1, lines[:0])
+		for _, l := range lines {
+			if err := p.Line(l.Num, l.Text, final && len(l.EOL) == 0); err != nil {
 				return err
 			}
-			start += i + 1
+		}
+		num += len(lines)
+		start = stop
+		return nil
+	}
+	for {
+		// Render every complete line held.
+		if last := input.LastNewline(buf[start:end]); last >= 0 {
+			if err := render(start+last+1, false); err != nil {
+				return err
+			}
 		}
 		// Keep the partial line at the front, in a larger buffer if full.
 		if start > 0 {
@@ -84,11 +94,8 @@ func (p *Printer) Follow(ctx context.Context, r io.Reader, fo FollowOptions) err
 				return p.End() // interrupted: finish what was shown
 			}
 		case err == io.EOF: // a pipe's end: a last line may lack its newline
-			if end > start {
-				num++
-				if err := p.Line(num, lineText(buf[start:end], num), true); err != nil {
-					return err
-				}
+			if err := render(end, true); err != nil {
+				return err
 			}
 			return p.End()
 		case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
@@ -100,14 +107,6 @@ func (p *Printer) Follow(ctx context.Context, r io.Reader, fo FollowOptions) err
 			return &ErrRead{err}
 		}
 	}
-}
-
-// lineText strips the line end's '\r' and, on line 1, a byte order mark.
-func lineText(b []byte, num int) []byte {
-	if num == 1 {
-		b = bytes.TrimPrefix(b, []byte{0xef, 0xbb, 0xbf})
-	}
-	return bytes.TrimSuffix(b, []byte{'\r'})
 }
 
 // followSource is where Follow gets bytes. read returns idle when no data

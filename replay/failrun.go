@@ -1,10 +1,10 @@
 package replay
 
 import (
-	"fmt"
 	"io"
 	"strconv"
 
+	"github.com/zsj-dev/zsj/internal/input"
 	"github.com/zsj-dev/zsj/protocol"
 )
 
@@ -30,7 +30,7 @@ func peekFixture(path string) (fixtureHead, error) {
 			return head, nil
 		}
 		if err != nil {
-			return head, fmt.Errorf("%s: %w", path, err)
+			return head, input.ReadError(s.Source, err)
 		}
 		if line.Blank() {
 			continue

@@ -111,8 +111,6 @@ func NewPlayer(out io.Writer, opts Options) (*Player, error) {
 	return p, nil
 }
 
-var bom = []byte{0xef, 0xbb, 0xbf}
-
 // Play writes the lines of fixture to the output, paced and faulted as the
 // options say. Write errors are returned as they are, so the caller can
 // tell a reader that went away (EPIPE) from a real failure; read errors
@@ -138,7 +136,7 @@ func (p *Player) Play(fixture *input.Reader) (res Result, err error) {
 		}
 		blank := line.Blank()
 		pace.beforeLine(line.Num, blank)
-		prefix := bomOf(line)
+		prefix := line.Prefix()
 		if blank {
 			if err := p.w.line(prefix, line.Text, line.EOL); err != nil {
 				return res, err
@@ -230,11 +228,4 @@ func (p *Player) before(n int, pace *pacer) (crashed bool, err error) {
 func (p *Player) runEndExit(text []byte) (code int, isEnd bool) {
 	code, isEnd, p.scratch = runEndExit(&p.parser, text, p.scratch)
 	return code, isEnd
-}
-
-func bomOf(l input.Line) []byte {
-	if l.BOM {
-		return bom
-	}
-	return nil
 }

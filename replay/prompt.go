@@ -1,9 +1,7 @@
 package replay
 
 import (
-	"bytes"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/zsj-dev/zsj/internal/input"
@@ -51,16 +49,8 @@ func buildPrompt(call zeroCall, data []byte, version int) (prompt string, proble
 // inputContents checks every input event and returns their contents in
 // order. The first line Zero would refuse ends the check.
 func inputContents(data []byte, version int) (contents []string, problem string) {
-	lines := input.NewReader(bytes.NewReader(data))
 	var members []protocol.Member
-	for {
-		line, err := lines.Next()
-		if err == io.EOF {
-			return contents, ""
-		}
-		if err != nil { // reading from memory cannot fail; say so if it does
-			return nil, err.Error()
-		}
+	for _, line := range input.SplitLines(data, 1, nil) {
 		if line.Blank() {
 			continue
 		}
@@ -74,6 +64,7 @@ func inputContents(data []byte, version int) (contents []string, problem string)
 			}
 		}
 	}
+	return contents, ""
 }
 
 // checkInputEvent says what is wrong with one input line, "" if nothing:

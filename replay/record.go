@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/zsj-dev/zsj/internal/atomicfile"
+	"github.com/zsj-dev/zsj/internal/input"
 )
 
 // Recording says what to record and where.
@@ -150,6 +151,7 @@ type lineRecorder struct {
 	pending []byte // the start of a line whose end has not come yet
 	offsets []time.Duration
 	lines   int
+	split   []input.Line // scratch for splitting one line
 }
 
 func (l *lineRecorder) feed(chunk []byte) error {
@@ -185,11 +187,9 @@ func (l *lineRecorder) end() error {
 func (l *lineRecorder) save(line []byte, at time.Duration) error {
 	l.lines++
 	l.offsets = append(l.offsets, at)
-	text, eol := splitEOL(line)
-	var prefix []byte
-	if l.lines == 1 && bytes.HasPrefix(text, bom) {
-		prefix, text = bom, text[len(bom):]
-	}
+	// One line, split as every reader of inputs splits it.
+	l.split = input.SplitLines(line, l.lines, l.split[:0])
+	prefix, text, eol := l.split[0].Prefix(), l.split[0].Text, l.split[0].EOL
 	if l.redact != nil {
 		text = l.redact(text)
 	}
@@ -199,15 +199,4 @@ func (l *lineRecorder) save(line []byte, at time.Duration) error {
 		}
 	}
 	return nil
-}
-
-func splitEOL(line []byte) (text, eol []byte) {
-	n := len(line)
-	if n > 0 && line[n-1] == '\n' {
-		n--
-		if n > 0 && line[n-1] == '\r' {
-			n--
-		}
-	}
-	return line[:n], line[n:]
 }

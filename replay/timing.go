@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/zsj-dev/zsj/internal/input"
 )
 
 // The timing file.
@@ -48,16 +50,22 @@ func ReadTiming(path string) ([]time.Duration, error) {
 
 func parseTiming(r io.Reader) ([]time.Duration, error) {
 	var offsets []time.Duration
-	sc := bufio.NewScanner(r)
-	for num := 1; sc.Scan(); num++ {
-		text := strings.TrimSpace(sc.Text())
+	lines := input.NewReader(r)
+	for {
+		l, err := lines.Next()
+		if err == io.EOF {
+			return offsets, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		text := strings.TrimSpace(string(l.Text))
 		ms, err := strconv.ParseFloat(text, 64)
 		if err != nil || ms < 0 || math.IsInf(ms, 0) || math.IsNaN(ms) {
-			return nil, fmt.Errorf("line %d: %q is not a number of milliseconds", num, text)
+			return nil, fmt.Errorf("line %d: %q is not a number of milliseconds", l.Num, text)
 		}
 		offsets = append(offsets, time.Duration(ms*float64(time.Millisecond)))
 	}
-	return offsets, sc.Err()
 }
 
 // appendOffset formats one timing line.

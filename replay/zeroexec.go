@@ -101,7 +101,7 @@ func (z *ZeroExec) Run(args []string) (int, error) {
 	res, err := player.Play(s.Lines())
 	var readErr *input.LineError
 	if errors.As(err, &readErr) {
-		err = fmt.Errorf("%s: %w", z.Fixture, err)
+		err = input.ReadError(s.Source, err)
 	}
 	return res.ExitCode, err
 }

@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/zsj-dev/zsj/internal/input"
-	"github.com/zsj-dev/zsj/internal/parallel"
 	"github.com/zsj-dev/zsj/internal/report"
 	"github.com/zsj-dev/zsj/protocol"
 )
@@ -42,7 +41,7 @@ func (e *engine) stream(s *input.Stream, printer *report.Printer) (stats protoco
 		shown++
 		err = printer.Problem(p)
 	})
-	workers := parallel.Workers()
+	workers := input.Workers()
 	checkers := make([]*protocol.LineChecker, workers)
 	for i := range checkers {
 		checkers[i] = protocol.NewLineChecker(e.protocol)
@@ -54,7 +53,7 @@ func (e *engine) stream(s *input.Stream, printer *report.Printer) (stats protoco
 			finders[i] = e.secrets()
 		}
 	}
-	check := func(worker int, b *parallel.Batch) {
+	check := func(worker int, b *input.Batch) {
 		results, _ := b.Out.([]protocol.Checked)
 		results = slices.Grow(results[:0], len(b.Lines))[:len(b.Lines)]
 		for i, line := range b.Lines {
@@ -69,7 +68,7 @@ func (e *engine) stream(s *input.Stream, printer *report.Printer) (stats protoco
 		}
 		b.Out = results
 	}
-	apply := func(b *parallel.Batch) error {
+	apply := func(b *input.Batch) error {
 		results := b.Out.([]protocol.Checked)
 		for i, line := range b.Lines {
 			if line.BOM {
@@ -82,7 +81,7 @@ func (e *engine) stream(s *input.Stream, printer *report.Printer) (stats protoco
 		}
 		return err
 	}
-	if perr := parallel.Lines(s.Lines(), workers, check, apply); perr != nil && err == nil {
+	if perr := input.Lines(s.Lines(), workers, check, apply); perr != nil && err == nil {
 		err = perr
 	}
 	if readErr == nil && err == nil {

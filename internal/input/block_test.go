@@ -2,8 +2,11 @@ package input
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -25,52 +28,65 @@ func linesByNext(t *testing.T, data []byte) []Line {
 	}
 }
 
-// linesByBlocks reads data with NextBlock and SplitLines.
-func linesByBlocks(t *testing.T, r *Reader) []Line {
-	t.Helper()
-	var lines []Line
-	for {
-		block, err := r.NextBlock()
-		if err == io.EOF {
-			return lines
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(block) == 0 {
-			t.Fatal("NextBlock returned an empty block")
-		}
-		lines = SplitLines(bytes.Clone(block), len(lines)+1, lines)
-	}
-}
+// testQueue collects the chunks a reader sends.
+type testQueue struct{ chunks []*Chunk }
 
-// linesByTakenBlocks reads data with TakeBlock as package parallel does:
-// a block is split only after the next one has been taken, and then goes
-// back to the reader as its spare buffer. A reader that wrote into a block
-// it had handed over would change the lines.
-func linesByTakenBlocks(t *testing.T, r *Reader) []Line {
+func (q *testQueue) get() *Chunk        { return &Chunk{} }
+func (q *testQueue) put(*Chunk)         {}
+func (q *testQueue) send(c *Chunk) bool { q.chunks = append(q.chunks, c); return true }
+
+// linesByChunks reads r in chunks of size-byte reads into blocks of
+// blockSize bytes, as an ordered run does, and splits them with a Splitter,
+// numbering on from chunk to chunk. Every chunk but the stream's last must
+// end a line.
+func linesByChunks(t *testing.T, r io.Reader, blockSize, size int) []Line {
 	t.Helper()
+	q := &testQueue{}
+	readChunks(r, Source{Name: "test"}, blockSize, size, q)
 	var lines []Line
-	var prev, spare []byte
-	for {
-		block, err := r.TakeBlock(spare)
-		if err != nil && err != io.EOF {
-			t.Fatal(err)
+	for i, c := range q.chunks {
+		if c.err != nil {
+			t.Fatal(c.err)
 		}
-		if prev != nil {
-			for _, l := range SplitLines(prev, len(lines)+1, nil) {
-				l.Text, l.EOL = bytes.Clone(l.Text), bytes.Clone(l.EOL)
-				lines = append(lines, l)
+		if c.Start != (i == 0) {
+			t.Fatalf("chunk %d: Start %v", i, c.Start)
+		}
+		if i < len(q.chunks)-1 && !bytes.HasSuffix(c.Data, []byte("\n")) {
+			t.Fatalf("chunk %d does not end a line: %q", i, c.Data)
+		}
+		var l Line
+		n := 0
+		for sp := c.Splitter(); sp.Next(&l); {
+			if n++; l.Num != n {
+				t.Fatalf("line %d of a chunk numbered %d", n, l.Num)
+			}
+			l.Num = len(lines) + 1
+			lines = append(lines, l)
+		}
+		if c.Lines != n {
+			t.Fatalf("chunk %d: Lines %d, %d lines split", i, c.Lines, n)
+		}
+		// Text gives the same texts and numbers.
+		texts := c.Splitter()
+		for j, want := range lines[len(lines)-n:] {
+			text, num, ok := texts.Text()
+			if !ok || num != j+1 || !bytes.Equal(text, want.Text) {
+				t.Fatalf("chunk %d, line %d: Text gives %q, %d, %v; Next gave %q", i, j+1, text, num, ok, want.Text)
 			}
 		}
-		if err == io.EOF {
-			return lines
+		if _, _, ok := texts.Text(); ok {
+			t.Fatalf("chunk %d: Text gives more lines than Next", i)
 		}
-		if len(block) == 0 {
-			t.Fatal("TakeBlock returned an empty block")
+		// Batches split their chunks whole; the lines must be the same.
+		whole := appendLines(nil, c.Data, 1, c.Start)
+		for j := range whole {
+			whole[j].Num += len(lines) - n
 		}
-		prev, spare = block, prev
+		if !reflect.DeepEqual(normalize(whole), normalize(slices.Clone(lines[len(lines)-n:]))) {
+			t.Fatalf("chunk %d split whole: %+v\nline by line: %+v", i, whole, lines[len(lines)-n:])
+		}
 	}
+	return lines
 }
 
 func normalize(lines []Line) []Line {
@@ -85,7 +101,7 @@ func normalize(lines []Line) []Line {
 	return lines
 }
 
-func TestBlocksMatchNext(t *testing.T) {
+func TestChunksMatchNext(t *testing.T) {
 	for _, data := range []string{
 		"",
 		"{}",
@@ -95,62 +111,68 @@ func TestBlocksMatchNext(t *testing.T) {
 		string(bytes.Repeat([]byte("0123456789"), 100000)) + "\nshort\n",
 	} {
 		want := normalize(linesByNext(t, []byte(data)))
-		got := normalize(linesByBlocks(t, newReaderSize(bytes.NewReader([]byte(data)), 7)))
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("%.40q: blocks give %d lines, Next %d (or they differ)", data, len(got), len(want))
-		}
-		taken := normalize(linesByTakenBlocks(t, newReaderSize(bytes.NewReader([]byte(data)), 7)))
-		if !reflect.DeepEqual(taken, want) {
-			t.Errorf("%.40q: taken blocks give %d lines, Next %d (or they differ)", data, len(taken), len(want))
+		for _, blockSize := range []int{7, 7 * blockReads} {
+			got := normalize(linesByChunks(t, bytes.NewReader([]byte(data)), blockSize, 7))
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%.40q, %d-byte blocks: chunks give %d lines, Next %d (or they differ)", data, blockSize, len(got), len(want))
+			}
 		}
 	}
 }
 
-// FuzzBlocks: NextBlock and SplitLines give exactly the lines Next gives,
-// whatever the buffer and read sizes.
-func FuzzBlocks(f *testing.F) {
+// FuzzChunks: chunks split with a Splitter give exactly the lines Next
+// gives, whatever the read sizes: the two ways of reading share one
+// splitter, and this ties their numbering and chunk edges to it.
+func FuzzChunks(f *testing.F) {
 	for _, seed := range []string{"", "\n", "{}\r\n{}", "\xef\xbb\xbf{}\r\n", "a\rb\r\n\r\r\n\r"} {
-		f.Add([]byte(seed), uint8(0), uint8(0))
+		f.Add([]byte(seed), uint8(0), uint8(0), uint8(0))
 	}
-	f.Fuzz(func(t *testing.T, data []byte, bufSize, chunk uint8) {
+	f.Fuzz(func(t *testing.T, data []byte, blockSize, size, chunk uint8) {
 		want := normalize(linesByNext(t, data))
-		r := newReaderSize(chunkReader{bytes.NewReader(data), int(chunk) + 1}, int(bufSize)+1)
-		got := normalize(linesByBlocks(t, r))
+		r := chunkReader{bytes.NewReader(data), int(chunk) + 1}
+		got := normalize(linesByChunks(t, r, int(blockSize)+1, int(size)+1))
 		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("blocks: %+v\nnext:   %+v", got, want)
-		}
-		r = newReaderSize(chunkReader{bytes.NewReader(data), int(chunk) + 1}, int(bufSize)+1)
-		if taken := normalize(linesByTakenBlocks(t, r)); !reflect.DeepEqual(taken, want) {
-			t.Fatalf("taken blocks: %+v\nnext:   %+v", taken, want)
+			t.Fatalf("chunks: %+v\nnext:   %+v", got, want)
 		}
 	})
 }
 
-// After a line larger than maxKeptBuffer, TakeBlock goes back to ordinary
-// buffers, even when handed the huge one back as spare: one huge line
-// must not pin its memory in every batch for good.
-func TestTakeBlockLetsHugeBuffersGo(t *testing.T) {
-	huge := bytes.Repeat([]byte("x"), maxKeptBuffer+1)
-	data := append(append(huge, '\n'), bytes.Repeat([]byte("{}\n"), 100000)...)
-	r := newReaderSize(chunkReader{bytes.NewReader(data), 64 << 10}, 1024)
-	var spare []byte
-	sawHuge := false
-	for {
-		block, err := r.TakeBlock(spare)
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(block) > maxKeptBuffer {
-			sawHuge = true
-		} else if sawHuge && cap(r.buf) > maxKeptBuffer {
-			t.Fatalf("after the huge line the reader still reads into %d bytes", cap(r.buf))
-		}
-		spare = block
+// A block grown for a line larger than maxKeptBlock is not kept for
+// reuse: one huge line must not pin its memory for good.
+func TestHugeBlocksAreNotKept(t *testing.T) {
+	for len(freeBlocks) > 0 {
+		<-freeBlocks
 	}
-	if !sawHuge {
-		t.Fatal("the huge line never came as one block")
+	huge := bytes.Repeat([]byte("x"), maxKeptBlock+1)
+	data := append(append(huge, '\n'), bytes.Repeat([]byte("{}\n"), 1<<20)...)
+	q := &testQueue{}
+	readChunks(bytes.NewReader(data), Source{}, 8<<20, 1<<20, q)
+	if len(q.chunks) < 2 || !bytes.HasPrefix(q.chunks[0].Data, append(huge, '\n')) {
+		t.Fatalf("the huge line did not come as one chunk: %d chunks, the first %d bytes", len(q.chunks), len(q.chunks[0].Data))
+	}
+	for _, c := range q.chunks {
+		c.letGo()
+	}
+	for len(freeBlocks) > 0 {
+		if b := <-freeBlocks; len(b.data) > maxKeptBlock {
+			t.Fatalf("a block of %d bytes was kept", len(b.data))
+		}
+	}
+}
+
+// A read that brings the last bytes and an error at once still gives the
+// whole lines in them, then the error; the partial line is dropped.
+func TestChunksBeforeAReadError(t *testing.T) {
+	broken := errors.New("disk on fire")
+	for _, blockSize := range []int{64, 64 * blockReads} {
+		q := &testQueue{}
+		readChunks(&dataWithError{"one\ntwo\nthr", broken}, Source{}, blockSize, 64, q)
+		var got []string
+		for _, c := range q.chunks {
+			got = append(got, fmt.Sprintf("%q %v", c.Data, c.err))
+		}
+		if want := []string{`"one\ntwo\n" <nil>`, `"" disk on fire`}; !reflect.DeepEqual(got, want) {
+			t.Errorf("%d-byte blocks: chunks %v, want %v", blockSize, got, want)
+		}
 	}
 }

@@ -16,6 +16,15 @@ type Line struct {
 	BOM  bool   // line 1 only: a UTF-8 BOM (EF BB BF) preceded it
 }
 
+// Prefix returns the byte order mark the line came after, or nil: what
+// goes before Text to write the line back as it was read.
+func (l Line) Prefix() []byte {
+	if l.BOM {
+		return bom
+	}
+	return nil
+}
+
 // Blank reports whether the line is empty or only spaces and tabs (such
 // lines are ignored but counted).
 func (l Line) Blank() bool { return protocol.IsBlank(l.Text) }
@@ -36,8 +45,6 @@ const (
 	// error before it is taken to be broken, as bufio does.
 	maxEmptyReads = 100
 )
-
-var bom = []byte{0xef, 0xbb, 0xbf}
 
 // Reader splits a stream into lines with no length limit (a 50 MB line must
 // work).
@@ -64,6 +71,17 @@ func NewReader(r io.Reader) *Reader {
 // compacting happen on small inputs.
 func newReaderSize(r io.Reader, size int) *Reader {
 	return &Reader{r: r, buf: make([]byte, max(size, 1))}
+}
+
+// unread returns what r has not returned yet: the bytes it holds, then the
+// rest of its input.
+func (r *Reader) unread() io.Reader {
+	if r.head == r.tail {
+		return r.r
+	}
+	held := bytes.NewReader(r.buf[r.head:r.tail])
+	r.head, r.scan = r.tail, r.tail
+	return io.MultiReader(held, r.r)
 }
 
 // Next returns the next line; io.EOF after the last. A read error (e.g.
@@ -113,96 +131,7 @@ func (r *Reader) cut(l *Line, end int, newline bool) {
 	line := r.buf[r.head:end:end]
 	r.head, r.scan = end, end
 	r.num++
-	setLine(l, line, r.num, newline)
-}
-
-// makeLine splits one line's bytes into text and line end. Line 1 loses a
-// leading byte order mark.
-func makeLine(line []byte, num int, newline bool) (l Line) {
-	setLine(&l, line, num, newline)
-	return l
-}
-
-func setLine(l *Line, line []byte, num int, newline bool) {
-	l.Num, l.BOM = num, false
-	if num == 1 && bytes.HasPrefix(line, bom) {
-		line, l.BOM = line[len(bom):], true
-	}
-	n := len(line)
-	if newline {
-		n--
-		if n > 0 && line[n-1] == '\r' {
-			n--
-		}
-	}
-	l.Text, l.EOL = line[:n:n], line[n:]
-}
-
-// NextBlock returns the next run of whole lines as one slice: all the
-// complete lines read so far (at least one), or at the end of the input the
-// last line, which has no newline; then io.EOF. A read error is returned as
-// it is: the caller knows how many lines it has split. The block is valid
-// until the next call. It is for callers that split lines elsewhere, such
-// as on other goroutines after copying the block (see SplitLines); do not
-// mix it with Next on one Reader.
-func (r *Reader) NextBlock() ([]byte, error) {
-	for {
-		if i := LastNewline(r.buf[r.scan:r.tail]); i >= 0 {
-			end := r.scan + i + 1
-			block := r.buf[r.head:end:end]
-			r.head, r.scan = end, end
-			return block, nil
-		}
-		r.scan = r.tail
-		if r.err != nil {
-			if r.err != io.EOF || r.head == r.tail {
-				return nil, r.err
-			}
-			block := r.buf[r.head:r.tail:r.tail]
-			r.head, r.scan = r.tail, r.tail
-			return block, nil
-		}
-		r.fill()
-	}
-}
-
-// TakeBlock is NextBlock for callers that keep blocks past the next call,
-// such as while other goroutines work on them: instead of the caller
-// copying each block, the Reader hands over the buffer holding it (the
-// block's capacity runs to the buffer's end) and goes on in spare, a
-// buffer the caller is done with (or nil), moving the start of the next
-// line there.
-func (r *Reader) TakeBlock(spare []byte) ([]byte, error) {
-	head := r.head
-	block, err := r.NextBlock()
-	if err != nil {
-		return nil, err
-	}
-	block = r.buf[head : head+len(block)]
-	r.replaceBuffer(spare)
-	return block, nil
-}
-
-// maxKeptBuffer is the largest buffer size TakeBlock carries on with: after
-// a huge line the Reader goes back to ordinary buffers.
-const maxKeptBuffer = 8 << 20
-
-// replaceBuffer moves the bytes not yet returned into spare, or into a new
-// buffer when spare is smaller than the current one (a log of long lines
-// needs long buffers throughout) or is a huge one no longer needed.
-func (r *Reader) replaceBuffer(spare []byte) {
-	rest := r.buf[r.head:r.tail]
-	size := len(r.buf)
-	if size > maxKeptBuffer {
-		size = initialBufSize
-	}
-	size = max(size, 2*len(rest))
-	if cap(spare) < size || cap(spare) > maxKeptBuffer && size <= maxKeptBuffer {
-		spare = newBuffer(size)
-	}
-	spare = spare[:cap(spare)]
-	n := copy(spare, rest)
-	r.buf, r.scan, r.tail, r.head = spare, r.scan-r.head, n, 0
+	setLine(l, line, r.num, newline, r.num == 1)
 }
 
 // newBuffer allocates a read buffer; one of a megabyte or more is backed
@@ -229,26 +158,6 @@ func LastNewline(b []byte) int {
 		}
 	}
 	return -1
-}
-
-// SplitLines appends to dst the lines of block, a run of whole lines from
-// NextBlock, numbering them from first. Only a block that starts the input
-// (first == 1) can start with a byte order mark.
-func SplitLines(block []byte, first int, dst []Line) []Line {
-	num := first
-	for len(block) > 0 {
-		end, newline := len(block), false
-		if i := bytes.IndexByte(block, '\n'); i >= 0 {
-			end, newline = i+1, true
-		}
-		// Filled in place: appending the struct makeLine returns copies
-		// it with wide loads that stall on the narrow stores just made.
-		dst = append(dst, Line{})
-		setLine(&dst[len(dst)-1], block[:end:end], num, newline)
-		block = block[end:]
-		num++
-	}
-	return dst
 }
 
 // fill reads more bytes after tail, first making room: the unreturned bytes

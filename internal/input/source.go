@@ -1,7 +1,23 @@
-// Package input is how every zsj command reads its inputs: it turns command
-// line arguments into named sources (files, directories, stdin), opens them
-// with transparent gzip/zstd decompression, and splits them into lines of
-// any length.
+// Package input is how every zsj command reads its inputs, the one line
+// pipeline: it turns command line arguments into named sources (files,
+// directories, stdin), opens them with transparent gzip/zstd
+// decompression, and splits them into lines of any length, numbered within
+// their source.
+//
+// Lines are read in one of three ways:
+//   - a Reader hands out the lines of one stream one at a time (Stream.Lines),
+//     for commands that do little per line;
+//   - an Ordered run reads many sources into chunks of whole lines, works on
+//     them on all cores, and takes the results back in input order, in parts
+//     as they come if they are large; Lines is one such run over a single
+//     stream, batch by batch;
+//   - a Scanner hands out the lines of many sources one after another while
+//     a goroutine reads ahead, for work where a line depends on the ones
+//     before it.
+//
+// The ordered runs and the Scanner report sources that cannot be opened or
+// read, naming the file and line, through one callback, at their place in
+// the order. One splitter (split.go) cuts lines for all of them.
 //
 // It reads bytes and lines; it does not parse JSON or know the protocol.
 package input

@@ -18,19 +18,14 @@ var errAbandoned = errors.New("rewrite abandoned")
 // inPlace replaces each input file by its rewrite.
 func (r *runner) inPlace(sources []input.Source) {
 	for _, src := range sources {
-		res := FileResult{Source: src}
 		if src.IsStdin() {
-			res.Err, res.unopened = ErrStdinInPlace, true
-			r.done(res)
+			r.done(FileResult{Source: src, Err: ErrStdinInPlace, unopened: true})
 			continue
 		}
-		s, ok := r.open(src, &res)
-		if !ok {
-			continue
-		}
-		r.replace(s, &res)
-		s.Close()
-		r.done(res)
+		r.each([]input.Source{src}, func(s *input.Stream, res *FileResult) error {
+			r.replace(s, res)
+			return nil
+		})
 	}
 }
 

@@ -2,7 +2,6 @@ package rewrite
 
 import (
 	"bufio"
-	"fmt"
 	"io"
 
 	"github.com/zsj-dev/zsj/internal/input"
@@ -13,20 +12,18 @@ import (
 // file or pipe would cost a system call each.
 const outBufSize = 256 << 10 // bytes
 
-var bom = []byte{0xef, 0xbb, 0xbf}
-
 // pass reads one input's lines and runs the transform on each, keeping the
 // input's counts in res.
 type pass struct {
 	r     *runner
-	name  string
+	src   input.Source
 	lines *input.Reader
 	res   *FileResult
 	read  int64 // decompressed bytes of the lines returned so far
 }
 
 func (r *runner) newPass(s *input.Stream, res *FileResult) *pass {
-	return &pass{r: r, name: s.Name, lines: s.Lines(), res: res}
+	return &pass{r: r, src: s.Source, lines: s.Lines(), res: res}
 }
 
 // outLine is a line read and what the transform made of it.
@@ -38,11 +35,7 @@ type outLine struct {
 
 // size is how many bytes the line took in the input.
 func (l *outLine) size() int64 {
-	n := len(l.Text) + len(l.EOL)
-	if l.BOM {
-		n += len(bom)
-	}
-	return int64(n)
+	return int64(len(l.Prefix()) + len(l.Text) + len(l.EOL))
 }
 
 // next reads and transforms the next line. At the end of the input it
@@ -53,7 +46,7 @@ func (p *pass) next() (outLine, error) {
 		return outLine{}, err
 	}
 	if err != nil {
-		p.res.Err = fmt.Errorf("%s: %w", p.name, err)
+		p.res.Err = input.ReadError(p.src, err)
 		return outLine{}, p.res.Err
 	}
 	l := outLine{Line: line}
@@ -76,7 +69,7 @@ func (p *pass) next() (outLine, error) {
 func (p *pass) problems(num int, problems []protocol.Problem) {
 	bad := false
 	for _, pr := range problems {
-		pr.File = p.name
+		pr.File = p.src.Name
 		if pr.Line == 0 {
 			pr.Line = num
 		}
@@ -98,9 +91,7 @@ func (p *pass) problems(num int, problems []protocol.Problem) {
 // writeLine writes a line as it now stands: the byte order mark it came
 // with, the new or the original text, and its own line end.
 func writeLine(w *bufio.Writer, l *outLine) error {
-	if l.BOM {
-		w.Write(bom)
-	}
+	w.Write(l.Prefix())
 	if l.changed && l.out == nil {
 		return nil // dropped, line end and all
 	}

@@ -165,32 +165,29 @@ func (r *runner) done(res FileResult) {
 	}
 }
 
-// open opens src; on failure it reports the input as done.
-func (r *runner) open(src input.Source, res *FileResult) (*input.Stream, bool) {
-	s, err := input.Open(src, r.stdin)
-	if err != nil {
-		res.Err, res.unopened = err, true
-		r.done(*res)
-		return nil, false
-	}
-	return s, true
+// each calls fn with every source opened in turn (see input.Each); one
+// that cannot be opened is reported as done. fn's error stops everything.
+func (r *runner) each(sources []input.Source, fn func(s *input.Stream, res *FileResult) error) error {
+	return input.Each(sources, r.stdin,
+		func(src input.Source, err error) {
+			r.done(FileResult{Source: src, Err: err, unopened: true})
+		},
+		func(s *input.Stream) error {
+			res := FileResult{Source: s.Source}
+			err := fn(s, &res)
+			r.done(res)
+			return err
+		})
 }
 
 // dryRun transforms every input and writes nothing.
 func (r *runner) dryRun(sources []input.Source) {
-	for _, src := range sources {
-		res := FileResult{Source: src}
-		s, ok := r.open(src, &res)
-		if !ok {
-			continue
-		}
-		p := r.newPass(s, &res)
+	r.each(sources, func(s *input.Stream, res *FileResult) error {
+		p := r.newPass(s, res)
 		for {
 			if _, err := p.next(); err != nil {
-				break
+				return nil
 			}
 		}
-		s.Close()
-		r.done(res)
-	}
+	})
 }

@@ -22,23 +22,14 @@ func (r *runner) toStream(sources []input.Source, out io.Writer) error {
 	if r.opts.Stdin != nil {
 		r.stdin = &flushBeforeRead{r: r.opts.Stdin, w: w}
 	}
-	for _, src := range sources {
-		res := FileResult{Source: src}
-		s, ok := r.open(src, &res)
-		if !ok {
-			continue
-		}
-		var err error
+	err := r.each(sources, func(s *input.Stream, res *FileResult) error {
 		if r.opts.Strict {
-			err = r.spooled(s, &res, w)
-		} else {
-			err = r.newPass(s, &res).copyLines(w)
+			return r.spooled(s, res, w)
 		}
-		s.Close()
-		r.done(res)
-		if err != nil {
-			return err
-		}
+		return r.newPass(s, res).copyLines(w)
+	})
+	if err != nil {
+		return err
 	}
 	return w.Flush()
 }

@@ -1,4 +1,4 @@
-package parallel
+package input
 
 import (
 	"bytes"
@@ -7,8 +7,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-
-	"github.com/zsj-dev/zsj/internal/input"
 )
 
 // TestLinesInOrder: whatever the number of workers and the sizes of the
@@ -35,7 +33,7 @@ func TestLinesInOrder(t *testing.T) {
 			var got bytes.Buffer
 			var worked atomic.Int64
 			next := 1
-			err := Lines(input.NewReader(strings.NewReader(want)), workers,
+			err := Lines(NewReader(strings.NewReader(want)), workers,
 				func(worker int, b *Batch) {
 					if worker < 0 || worker >= workers {
 						t.Errorf("worker index %d", worker)
@@ -76,7 +74,7 @@ func TestEmitErrorStops(t *testing.T) {
 	src := strings.Repeat(strings.Repeat("y", 100)+"\n", 200000)
 	stop := errors.New("reader went away")
 	batches := 0
-	err := Lines(input.NewReader(strings.NewReader(src)), 2,
+	err := Lines(NewReader(strings.NewReader(src)), 2,
 		func(int, *Batch) {},
 		func(b *Batch) error {
 			batches++
@@ -94,7 +92,7 @@ func TestEmitErrorStops(t *testing.T) {
 // before it.
 func TestReadErrorInLastBatch(t *testing.T) {
 	broken := errors.New("disk on fire")
-	r := input.NewReader(ioErrAfter("one\ntwo\n", broken))
+	r := NewReader(ioErrAfter("one\ntwo\n", broken))
 	var lines []string
 	var got error
 	err := Lines(r, 2, func(int, *Batch) {}, func(b *Batch) error {
@@ -109,7 +107,8 @@ func TestReadErrorInLastBatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(lines, ",") != "one,two" || !errors.Is(got, broken) {
+	var le *LineError
+	if strings.Join(lines, ",") != "one,two" || !errors.Is(got, broken) || !errors.As(got, &le) || le.Num != 3 {
 		t.Fatalf("lines %v, error %v", lines, got)
 	}
 }

@@ -1,0 +1,60 @@
+package input
+
+import "sync/atomic"
+
+// blockReads is how many reads fill a block. The partial line at the end
+// of a block is copied to the next one: with large blocks that copy is
+// rare, even when lines are as long as a read. (Carrying it over after
+// every read, on logs of large tool outputs, copied a third as many bytes
+// again as were read: the line a read ends in is likely a long one.)
+const blockReads = 8
+
+// maxKeptBlock is the largest block kept for reuse; a block grown for a
+// very long line goes back to the garbage collector.
+const maxKeptBlock = 32 << 20 // bytes
+
+// maxStickyBlock is the largest block size a reader carries on with: after
+// a huge line it goes back to ordinary blocks.
+const maxStickyBlock = 8 << 20 // bytes
+
+// A block is a buffer that reads go into; the chunks cut from it share it.
+// It is reused once the reader and every chunk are done with it.
+type block struct {
+	data []byte
+	refs atomic.Int32
+}
+
+// freeBlocks recycles blocks: a block reused is memory the kernel has
+// already mapped, likely still in cache, where reading into fresh memory
+// costs a page fault every 4 KB, which made reading twice as slow. (A
+// sync.Pool is emptied by every garbage collection, which comes often
+// here.) A Scanner's chunks never give theirs back: the lines it hands out
+// may live on.
+var freeBlocks = make(chan *block, 8)
+
+// getBlock returns a block of at least size bytes, held once (by the
+// reader).
+func getBlock(size int) *block {
+	select {
+	case b := <-freeBlocks:
+		if len(b.data) >= size {
+			b.refs.Store(1)
+			return b
+		}
+	default:
+	}
+	b := &block{data: newBuffer(size)}
+	b.refs.Store(1)
+	return b
+}
+
+// release gives up one hold on a block; the last one returns it for reuse.
+func (b *block) release() {
+	if b == nil || b.refs.Add(-1) > 0 || len(b.data) > maxKeptBlock {
+		return
+	}
+	select {
+	case freeBlocks <- b:
+	default:
+	}
+}
