@@ -13,12 +13,11 @@ import (
 	"testing"
 )
 
-// The event table is checked against testdata/events.md, a copy of the
-// rules document's sections 2 and 3, read as a second, independent
-// statement of the model: the tests below parse its tables and sentences
+// The event table is checked against the rules document
+// (docs/PROTOCOL.md), read as a second, independent statement of the model: the tests below parse its tables and sentences
 // rather than restate them.
 
-// docModel is what testdata/events.md says.
+// docModel is what the rules document says of events.
 type docModel struct {
 	sandbox      map[int]string // version -> name of the sandbox field
 	common       []string       // fields of every output event
@@ -36,7 +35,7 @@ type docModel struct {
 
 func readDoc(t *testing.T) docModel {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("testdata", "events.md"))
+	raw, err := os.ReadFile(filepath.Join("..", "docs", "PROTOCOL.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +57,7 @@ func readDoc(t *testing.T) docModel {
 		case types != nil && strings.HasPrefix(line, "| `"):
 			cells := strings.Split(strings.ReplaceAll(line, `\|`, "|"), " | ")
 			if len(cells) != 3 {
-				t.Fatalf("events.md: a row of %d cells: %s", len(cells), line)
+				t.Fatalf("PROTOCOL.md: a row of %d cells: %s", len(cells), line)
 			}
 			typ := strings.Trim(cells[0], "|` ")
 			*types = append(*types, typ)
@@ -197,7 +196,7 @@ func TestEventTableMatchesDocument(t *testing.T) {
 	d := readDoc(t)
 	if len(d.sandbox) != 2 || len(d.outputTypes) == 0 || len(d.inputTypes) == 0 || len(d.block) == 0 ||
 		len(d.risk) == 0 || len(d.common) == 0 || len(d.sideEffects) == 0 || len(d.usualActions) == 0 || len(d.usualLevels) == 0 {
-		t.Fatalf("testdata/events.md was not read whole: %+v", d)
+		t.Fatalf("docs/PROTOCOL.md was not read whole: %+v", d)
 	}
 	for v, name := range d.sandbox {
 		if got := SandboxKey(v); got != name {

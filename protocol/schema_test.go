@@ -120,7 +120,7 @@ func docNames(fields []string) []string {
 }
 
 // TestSchemaStructure checks the schemas against the rules document
-// (testdata/events.md), not against the event table they are built from.
+// (docs/PROTOCOL.md), not against the event table they are built from.
 func TestSchemaStructure(t *testing.T) {
 	doc := readDoc(t)
 	for _, v := range schemaVariants {
