@@ -8,6 +8,7 @@ import (
 
 	"github.com/zsj-dev/zsj/internal/exitcode"
 	"github.com/zsj-dev/zsj/internal/input"
+	"github.com/zsj-dev/zsj/internal/term"
 )
 
 // Command is zsj filter's command line, spelled as jq spells it: the
@@ -88,7 +89,7 @@ func (c *Command) Run(args []string) error {
 	if err != nil {
 		return exitcode.New(exitcode.Usage, err)
 	}
-	report := func(err error) { fmt.Fprintf(c.Stderr, "zsj: error: %v\n", err) }
+	report := func(err error) { term.PrintError(c.Stderr, err) }
 	for _, err := range openErrs {
 		report(err)
 	}

@@ -115,7 +115,7 @@ func Draw(opts DrawOptions) error {
 }
 
 func (d *drawing) readError(err error) {
-	fmt.Fprintf(d.IO.ErrOut, "zsj: error: %v\n", err)
+	term.PrintError(d.IO.ErrOut, err)
 	d.unreadable++
 }
 

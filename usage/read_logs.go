@@ -55,7 +55,7 @@ type reading struct {
 }
 
 func (r *reading) error(err error) {
-	fmt.Fprintf(r.std.ErrOut, "zsj: error: %v\n", err)
+	term.PrintError(r.std.ErrOut, err)
 	r.failed = true
 }
 

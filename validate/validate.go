@@ -43,7 +43,7 @@ func Run(opts Options) error {
 	std := opts.IO
 	var sum report.Summary
 	for _, err := range opts.Unreadable {
-		reportReadError(std.ErrOut, err)
+		term.PrintError(std.ErrOut, err)
 		sum.Unreadable++
 	}
 	var bar *term.Progress
@@ -52,7 +52,7 @@ func Run(opts Options) error {
 	}
 	readError := func(err error) {
 		bar.Clear()
-		reportReadError(std.ErrOut, err)
+		term.PrintError(std.ErrOut, err)
 		sum.Unreadable++
 	}
 	format := opts.Format
@@ -120,8 +120,4 @@ func exitStatus(sum report.Summary) error {
 		return exitcode.Silent(exitcode.Problems)
 	}
 	return nil
-}
-
-func reportReadError(w io.Writer, err error) {
-	fmt.Fprintf(w, "zsj: error: %v\n", err)
 }

@@ -34,7 +34,7 @@ func start(io *term.IO, flags Flags, args []string) (*command, error) {
 	return c, nil
 }
 
-func (c *command) readError(err error) { fmt.Fprintf(c.io.ErrOut, "zsj: error: %v\n", err) }
+func (c *command) readError(err error) { term.PrintError(c.io.ErrOut, err) }
 
 // run rewrites the inputs with t in mode; strict, report and onFile are
 // the Options of the same names.

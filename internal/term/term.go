@@ -117,3 +117,8 @@ func (s *IO) OutWidth(fallback int) int {
 	}
 	return fallback
 }
+
+// PrintError writes err to w as zsj words every error it goes on after
+// (an input that cannot be opened or read): "zsj: error: " and the
+// message, which names the file and, once reading began, the line.
+func PrintError(w io.Writer, err error) { fmt.Fprintf(w, "zsj: error: %v\n", err) }
