@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 
+	"github.com/zsj-dev/zsj/internal/english"
 	"github.com/zsj-dev/zsj/internal/exitcode"
 )
 
@@ -34,10 +34,11 @@ func (c *Command) Run(w io.Writer) error {
 
 func (c *Command) options() (Options, error) {
 	opts := c.Options
-	if !slices.Contains(Profiles, Profile(c.Profile)) {
-		return opts, fmt.Errorf("--profile must be output-heavy, chatty or mixed, not %q", c.Profile)
+	profile, err := english.Choose("--profile", c.Profile, Profiles)
+	if err != nil {
+		return opts, err
 	}
-	opts.Profile = Profile(c.Profile)
+	opts.Profile = profile
 	if opts.SchemaVersion != 1 && opts.SchemaVersion != 2 {
 		return opts, fmt.Errorf("--schema-version must be 1 or 2, not %d", opts.SchemaVersion)
 	}

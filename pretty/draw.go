@@ -50,13 +50,14 @@ func (o *DrawOptions) Check() error {
 		}
 	}
 	o.Render.Types = types
+	_, formatErr := english.Choose("--format", o.Format, Formats)
 	switch {
 	case o.Render.Width < 0:
 		return errors.New("--width must not be negative")
 	case o.Render.MaxOutputLines < 0:
 		return errors.New("--max-output-lines must not be negative")
-	case o.Format != "terminal" && o.Format != "html":
-		return fmt.Errorf("--format must be terminal or html, not %q", o.Format)
+	case formatErr != nil:
+		return formatErr
 	case o.Format == "html" && o.Follow:
 		return errors.New("--follow draws a terminal timeline; it cannot be used with --format html")
 	case o.ExitOnEnd && !o.Follow:

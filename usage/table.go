@@ -3,12 +3,13 @@ package usage
 import (
 	"bufio"
 	"encoding/csv"
-	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/fatih/color"
+
+	"github.com/zsj-dev/zsj/internal/english"
 )
 
 // Format is an output format (--format).
@@ -27,15 +28,7 @@ var Formats = []Format{Table, JSON, CSV, TSV}
 
 // ParseFormat checks a --format value against the formats allowed.
 func ParseFormat(s string, allowed ...Format) (Format, error) {
-	names := make([]string, len(allowed))
-	for i, f := range allowed {
-		if Format(s) == f {
-			return f, nil
-		}
-		names[i] = string(f)
-	}
-	list := strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-	return "", fmt.Errorf("--format must be %s, not %q", list, s)
+	return english.Choose("--format", s, allowed)
 }
 
 // Style is how a table looks: decorations for a terminal only, so piped

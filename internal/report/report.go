@@ -33,13 +33,7 @@ const (
 var Formats = []Format{Text, JSON, GitHub}
 
 // ParseFormat checks a --format value.
-func ParseFormat(s string) (Format, error) {
-	switch f := Format(s); f {
-	case Text, JSON, GitHub:
-		return f, nil
-	}
-	return "", fmt.Errorf("--format must be text, json or github, not %q", s)
-}
+func ParseFormat(s string) (Format, error) { return english.Choose("--format", s, Formats) }
 
 // Printer writes problems and, for json, the closing summary.
 type Printer struct {

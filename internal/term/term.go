@@ -14,6 +14,8 @@ import (
 
 	"github.com/fatih/color"
 	"golang.org/x/term"
+
+	"github.com/zsj-dev/zsj/internal/english"
 )
 
 // IO is what a command reads from and writes to. Tests build one with Test.
@@ -80,13 +82,7 @@ const (
 var ColorModes = []ColorMode{ColorAuto, ColorAlways, ColorNever}
 
 // ParseColorMode checks a --color value.
-func ParseColorMode(s string) (ColorMode, error) {
-	switch m := ColorMode(s); m {
-	case ColorAuto, ColorAlways, ColorNever:
-		return m, nil
-	}
-	return "", fmt.Errorf("--color must be auto, always or never, not %q", s)
-}
+func ParseColorMode(s string) (ColorMode, error) { return english.Choose("--color", s, ColorModes) }
 
 // DecideColor settles whether standard output is colored, in this order:
 // the flag, then NO_COLOR and TERM=dumb, then whether stdout is a terminal.
