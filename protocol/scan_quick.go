@@ -32,12 +32,11 @@ func QuickStringEnd(d []byte, i int) int {
 // EscapedAt reports whether the byte at b[i] is escaped: an odd run of
 // backslashes ends b[:i].
 func EscapedAt(b []byte, i int) bool {
-	n := 0
-	for i > 0 && b[i-1] == '\\' {
-		n++
-		i--
+	j := i
+	for j > 0 && b[j-1] == '\\' {
+		j--
 	}
-	return n%2 == 1
+	return (i-j)&1 == 1
 }
 
 // QuickValueEnd returns the index after the value at d[i]: a string, an

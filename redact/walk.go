@@ -24,8 +24,8 @@ type walker struct {
 }
 
 // maxDepth stops a walk that would recurse without end on a broken line;
-// valid events nest far less.
-const maxDepth = 512 // JSON nesting levels
+// valid events nest no deeper.
+const maxDepth = protocol.MaxDepth
 
 func (w *walker) reset(in, dst []byte, write, lineScanned bool) {
 	w.in, w.out, w.copied, w.write, w.failed = in, dst, 0, write, false
