@@ -188,6 +188,12 @@ func (s *scanner) elements() {
 // problem, end is where it was found. It keeps no scratch space: nothing
 // is allocated unless the value is wrong.
 func SkipValue(d []byte, i, depth int) (end int, err *SyntaxError) {
+	if i < len(d) && d[i] == '"' { // most values, and no scanner needed
+		if end, _, err = ScanString(d, i); err != nil {
+			end = err.Offset
+		}
+		return end, err
+	}
 	s := scanner{data: d, pos: i, depth: depth, lenient: true}
 	s.value()
 	return s.pos, s.err
