@@ -61,16 +61,16 @@ func (d *decoder) decode(line []byte) (any, *SyntaxError) {
 	if d.order != nil {
 		nobj, nkeys = len(d.order.objs), len(d.order.keys)
 	}
-	v, end, err := d.value(line, skipSpace(line, 0), 0)
+	v, end, err := d.value(line, protocol.SkipSpace(line, 0), 0)
 	if err == nil {
-		err = endOfLine(line, end)
+		err = protocol.EndOfLine(line, end)
 	}
 	if err != nil {
 		d.kvs, d.vals = d.kvs[:0], d.vals[:0]
 		if d.order != nil { // forget the objects of the broken line
 			d.order.objs, d.order.keys = d.order.objs[:nobj], d.order.keys[:nkeys]
 		}
-		return nil, err
+		return nil, syntaxError(err)
 	}
 	if d.order != nil {
 		d.order.endDoc()
@@ -78,39 +78,39 @@ func (d *decoder) decode(line []byte) (any, *SyntaxError) {
 	return v, nil
 }
 
-func (d *decoder) value(data []byte, i, depth int) (any, int, *SyntaxError) {
+func (d *decoder) value(data []byte, i, depth int) (any, int, *protocol.SyntaxError) {
 	if i >= len(data) {
-		return nil, i, unexpected(data, i, "a value")
+		return nil, i, protocol.Unexpected(data, i, "a value")
 	}
 	switch data[i] {
 	case '"':
-		end, escaped, err := scanString(data, i)
+		end, escaped, err := protocol.ScanString(data, i)
 		if err != nil {
 			return nil, end, err
 		}
 		return d.str(data[i:end], escaped), end, nil
 	case '{':
 		if depth >= maxDepth {
-			return nil, i, tooDeep(i)
+			return nil, i, protocol.TooDeep(i)
 		}
 		return d.object(data, i, depth)
 	case '[':
 		if depth >= maxDepth {
-			return nil, i, tooDeep(i)
+			return nil, i, protocol.TooDeep(i)
 		}
 		return d.array(data, i, depth)
 	case 't':
-		end, err := scanLiteral(data, i, "true")
+		end, err := scanLiteral(data, i)
 		return true, end, err
 	case 'f':
-		end, err := scanLiteral(data, i, "false")
+		end, err := scanLiteral(data, i)
 		return false, end, err
 	case 'n':
-		end, err := scanLiteral(data, i, "null")
+		end, err := scanLiteral(data, i)
 		return nil, end, err
 	}
 	if c := data[i]; c != '-' && (c < '0' || c > '9') {
-		return nil, i, unexpected(data, i, "a value")
+		return nil, i, protocol.Unexpected(data, i, "a value")
 	}
 	end, integer, err := scanNumber(data, i)
 	if err != nil {
@@ -119,26 +119,21 @@ func (d *decoder) value(data []byte, i, depth int) (any, int, *SyntaxError) {
 	return parseNumber(data[i:end], integer), end, nil
 }
 
-func tooDeep(i int) *SyntaxError {
-	return syntaxErr(i, "objects and arrays nest deeper than "+strconv.Itoa(maxDepth)+" levels")
-}
-
 // str builds the Go string of a checked JSON string (quotes included).
 func (d *decoder) str(raw []byte, escaped bool) string {
 	if !escaped {
 		return string(raw[1 : len(raw)-1])
 	}
-	d.scratch = unescape(raw[1:len(raw)-1], d.scratch[:0])
+	d.scratch = protocol.AppendUnescaped(d.scratch[:0], raw[1:len(raw)-1])
 	return string(d.scratch)
 }
 
 // key is str for object keys, which repeat from line to line: one string
 // per distinct key saves an allocation per key per event.
 func (d *decoder) key(raw []byte, escaped bool) string {
-	text := raw[1 : len(raw)-1]
+	text := stringText(raw, escaped, d.scratch)
 	if escaped {
-		d.scratch = unescape(text, d.scratch[:0])
-		text = d.scratch
+		d.scratch = text
 	}
 	if s, ok := d.intern[string(text)]; ok {
 		return s
@@ -152,15 +147,14 @@ func (d *decoder) key(raw []byte, escaped bool) string {
 
 // enumString reads the string value of an enumKeys member, shared with
 // earlier events that had the same value.
-func (d *decoder) enumString(data []byte, i int) (any, int, *SyntaxError) {
-	end, escaped, err := scanString(data, i)
+func (d *decoder) enumString(data []byte, i int) (any, int, *protocol.SyntaxError) {
+	end, escaped, err := protocol.ScanString(data, i)
 	if err != nil {
 		return nil, end, err
 	}
-	text := data[i+1 : end-1]
+	text := stringText(data[i:end], escaped, d.scratch)
 	if escaped {
-		d.scratch = unescape(text, d.scratch[:0])
-		text = d.scratch
+		d.scratch = text
 	}
 	if v, ok := d.values[string(text)]; ok {
 		return v, end, nil
@@ -173,27 +167,19 @@ func (d *decoder) enumString(data []byte, i int) (any, int, *SyntaxError) {
 	return v, end, nil
 }
 
-func (d *decoder) object(data []byte, start, depth int) (any, int, *SyntaxError) {
+func (d *decoder) object(data []byte, start, depth int) (any, int, *protocol.SyntaxError) {
 	base := len(d.kvs)
-	i := skipSpace(data, start+1)
-	if i < len(data) && data[i] == '}' {
-		return d.finishObject(data[start:i+1], base, depth), i + 1, nil
-	}
-	for {
-		if i >= len(data) || data[i] != '"' {
-			return nil, i, unexpected(data, i, "an object (a key must be a string)")
-		}
-		end, escaped, err := scanString(data, i)
+	i, closed := protocol.Open(data, start)
+	for !closed {
+		end, escaped, err := protocol.ScanKey(data, i)
 		if err != nil {
 			return nil, end, err
 		}
 		key := d.key(data[i:end], escaped)
-		i = skipSpace(data, end)
-		if i >= len(data) || data[i] != ':' {
-			return nil, i, unexpected(data, i, "an object (':' must follow a key)")
+		if i = protocol.AfterKey(data, end); i < 0 {
+			return nil, end, protocol.AfterKeyError(data, end)
 		}
 		var v any
-		i = skipSpace(data, i+1)
 		if i < len(data) && data[i] == '"' && enumKeys[key] {
 			v, i, err = d.enumString(data, i)
 		} else {
@@ -203,13 +189,12 @@ func (d *decoder) object(data []byte, start, depth int) (any, int, *SyntaxError)
 			return nil, i, err
 		}
 		d.kvs = append(d.kvs, member{key, v})
-		var closed bool
-		if i, closed, err = afterValue(data, i, '}'); err != nil {
-			return nil, i, err
-		} else if closed {
-			return d.finishObject(data[start:i], base, depth), i, nil
+		if end, closed = protocol.AfterValue(data, i, '}'); end < 0 {
+			return nil, i, protocol.AfterValueError(data, i, '}')
 		}
+		i = end
 	}
+	return d.finishObject(data[start:i], base, depth), i, nil
 }
 
 // finishObject builds the map of the members read since base and records
@@ -236,29 +221,27 @@ func (d *decoder) finishObject(raw []byte, base, depth int) map[string]any {
 	return m
 }
 
-func (d *decoder) array(data []byte, start, depth int) (any, int, *SyntaxError) {
-	base := len(d.vals)
-	i := skipSpace(data, start+1)
-	if i < len(data) && data[i] == ']' {
-		return []any{}, i + 1, nil
+func (d *decoder) array(data []byte, start, depth int) (any, int, *protocol.SyntaxError) {
+	i, closed := protocol.Open(data, start)
+	if closed {
+		return []any{}, i, nil
 	}
-	for {
+	base := len(d.vals)
+	for !closed {
 		v, end, err := d.value(data, i, depth+1)
 		if err != nil {
 			return nil, end, err
 		}
 		d.vals = append(d.vals, v)
-		var closed bool
-		if i, closed, err = afterValue(data, end, ']'); err != nil {
-			return nil, i, err
-		} else if closed {
-			arr := make([]any, len(d.vals)-base)
-			copy(arr, d.vals[base:])
-			clear(d.vals[base:])
-			d.vals = d.vals[:base]
-			return arr, i, nil
+		if i, closed = protocol.AfterValue(data, end, ']'); i < 0 {
+			return nil, end, protocol.AfterValueError(data, end, ']')
 		}
 	}
+	arr := make([]any, len(d.vals)-base)
+	copy(arr, d.vals[base:])
+	clear(d.vals[base:])
+	d.vals = d.vals[:base]
+	return arr, i, nil
 }
 
 // parseNumber converts a checked JSON number. Integers that fit stay exact

@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"slices"
 	"unicode/utf8"
+
+	"github.com/zsj-dev/zsj/protocol"
 )
 
 // Layout is how JSON values are written.
@@ -219,7 +221,7 @@ func appendString(b []byte, s string, ascii bool) []byte {
 		}
 		b = append(b, s[start:i]...)
 		if c < 0x80 {
-			b = appendEscape(b, c)
+			b = protocol.AppendEscape(b, c)
 			i++
 			start = i
 			continue
@@ -242,26 +244,6 @@ func appendString(b []byte, s string, ascii bool) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
-}
-
-func appendEscape(b []byte, c byte) []byte {
-	switch c {
-	case '"':
-		return append(b, `\"`...)
-	case '\\':
-		return append(b, `\\`...)
-	case '\n':
-		return append(b, `\n`...)
-	case '\t':
-		return append(b, `\t`...)
-	case '\r':
-		return append(b, `\r`...)
-	case '\b':
-		return append(b, `\b`...)
-	case '\f':
-		return append(b, `\f`...)
-	}
-	return append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&15])
 }
 
 func appendUnicodeEscape(b []byte, r rune) []byte {

@@ -1,5 +1,7 @@
 package filters
 
+import "github.com/zsj-dev/zsj/protocol"
+
 // DecodeJSON reads text as exactly one JSON value (--argjson, --jsonargs),
 // into the values gojq works on.
 func DecodeJSON(text []byte) (any, error) {
@@ -15,10 +17,10 @@ func DecodeJSON(text []byte) (any, error) {
 func DecodeJSONSeq(text []byte) ([]any, error) {
 	d := newDecoder(nil)
 	values := []any{}
-	for i := skipSpace(text, 0); i < len(text); i = skipSpace(text, i) {
+	for i := protocol.SkipSpace(text, 0); i < len(text); i = protocol.SkipSpace(text, i) {
 		v, end, err := d.value(text, i, 0)
 		if err != nil {
-			return nil, err
+			return nil, syntaxError(err)
 		}
 		values = append(values, v)
 		i = end

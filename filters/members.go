@@ -1,6 +1,10 @@
 package filters
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/zsj-dev/zsj/protocol"
+)
 
 // topType checks that line is exactly one JSON value, without building it,
 // and returns the first byte of the value ('{' for an object) and, for an
@@ -19,60 +23,53 @@ func topType(line []byte) (kind byte, typ []byte, err *SyntaxError) {
 // an object, the bytes of its member key (nil when it has none). Of
 // duplicate keys the last counts, as when decoding.
 func topMember(line []byte, key string) (kind byte, val []byte, err *SyntaxError) {
-	i := skipSpace(line, 0)
+	i := protocol.SkipSpace(line, 0)
 	if i >= len(line) {
 		return 0, nil, syntaxErr(i, "empty line")
 	}
 	kind = line[i]
-	end := i
+	var end int
+	var perr *protocol.SyntaxError
 	if kind == '{' {
-		val, end, err = findMember(line, i, key, 0)
+		val, end, perr = findMember(line, i, key, 0)
 	} else {
-		end, err = skipValue(line, i, 0)
+		end, perr = protocol.SkipValue(line, i, 0)
 	}
-	if err == nil {
-		err = endOfLine(line, end)
+	if perr == nil {
+		perr = protocol.EndOfLine(line, end)
 	}
-	return kind, val, err
+	return kind, val, syntaxError(perr)
 }
 
 // findMember checks the object that opens at d[i] and returns the bytes of
 // its member key (the last of duplicates; nil when absent) and the index
 // after the object.
-func findMember(d []byte, i int, key string, depth int) (val []byte, end int, err *SyntaxError) {
+func findMember(d []byte, i int, key string, depth int) (val []byte, end int, err *protocol.SyntaxError) {
 	if depth >= maxDepth {
-		return nil, i, tooDeep(i)
+		return nil, i, protocol.TooDeep(i)
 	}
-	i = skipSpace(d, i+1)
-	if i < len(d) && d[i] == '}' {
-		return nil, i + 1, nil
-	}
-	for {
-		if i >= len(d) || d[i] != '"' {
-			return nil, i, unexpected(d, i, "an object (a key must be a string)")
-		}
-		end, escaped, err := scanString(d, i)
+	i, done := protocol.Open(d, i)
+	for !done {
+		keyEnd, escaped, err := protocol.ScanKey(d, i)
 		if err != nil {
-			return nil, end, err
+			return nil, keyEnd, err
 		}
-		wanted := keyEquals(d[i:end], escaped, key)
-		if i = skipSpace(d, end); i >= len(d) || d[i] != ':' {
-			return nil, i, unexpected(d, i, "an object (':' must follow a key)")
+		wanted := keyEquals(d[i:keyEnd], escaped, key)
+		start := protocol.AfterKey(d, keyEnd)
+		if start < 0 {
+			return nil, keyEnd, protocol.AfterKeyError(d, keyEnd)
 		}
-		start := skipSpace(d, i+1)
-		if end, err = skipValue(d, start, depth+1); err != nil {
+		if end, err = protocol.SkipValue(d, start, depth+1); err != nil {
 			return nil, end, err
 		}
 		if wanted {
 			val = d[start:end]
 		}
-		var closed bool
-		if i, closed, err = afterValue(d, end, '}'); err != nil {
-			return nil, i, err
-		} else if closed {
-			return val, i, nil
+		if i, done = protocol.AfterValue(d, end, '}'); i < 0 {
+			return nil, end, protocol.AfterValueError(d, end, '}')
 		}
 	}
+	return val, i, nil
 }
 
 // keyEquals compares a key as written (quotes included) with key.
@@ -80,5 +77,15 @@ func keyEquals(raw []byte, escaped bool, key string) bool {
 	if !escaped {
 		return string(raw[1:len(raw)-1]) == key
 	}
-	return string(unescape(raw[1:len(raw)-1], nil)) == key
+	return string(protocol.AppendUnescaped(nil, raw[1:len(raw)-1])) == key
+}
+
+// stringText returns the decoded text of the string value raw (quotes
+// included), reusing scratch when it must decode escapes.
+func stringText(raw []byte, escaped bool, scratch []byte) []byte {
+	inner := raw[1 : len(raw)-1]
+	if !escaped {
+		return inner
+	}
+	return protocol.AppendUnescaped(scratch[:0], inner)
 }

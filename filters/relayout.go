@@ -1,6 +1,10 @@
 package filters
 
-import "unicode/utf8"
+import (
+	"unicode/utf8"
+
+	"github.com/zsj-dev/zsj/protocol"
+)
 
 // relayout writes the JSON text raw in the encoder's layout (indentation,
 // colors, ASCII escapes) without decoding it: numbers keep their spelling
@@ -9,9 +13,9 @@ import "unicode/utf8"
 // structure) is written as it is.
 func (e *encoder) relayout(b []byte, raw []byte, level int) []byte {
 	n := len(b)
-	out, end, err := e.rawValue(b, raw, skipSpace(raw, 0), level)
+	out, end, err := e.rawValue(b, raw, protocol.SkipSpace(raw, 0), level)
 	if err == nil {
-		err = endOfLine(raw, end)
+		err = protocol.EndOfLine(raw, end)
 	}
 	if err != nil {
 		return append(b[:n], raw...)
@@ -19,13 +23,13 @@ func (e *encoder) relayout(b []byte, raw []byte, level int) []byte {
 	return out
 }
 
-func (e *encoder) rawValue(b, d []byte, i, level int) ([]byte, int, *SyntaxError) {
+func (e *encoder) rawValue(b, d []byte, i, level int) ([]byte, int, *protocol.SyntaxError) {
 	if i >= len(d) {
-		return b, i, unexpected(d, i, "a value")
+		return b, i, protocol.Unexpected(d, i, "a value")
 	}
 	switch d[i] {
 	case '"':
-		end, _, err := scanString(d, i)
+		end, _, err := protocol.ScanString(d, i)
 		if err != nil {
 			return b, end, err
 		}
@@ -34,28 +38,28 @@ func (e *encoder) rawValue(b, d []byte, i, level int) ([]byte, int, *SyntaxError
 		return e.end(b), end, nil
 	case '{':
 		if level >= maxDepth {
-			return b, i, tooDeep(i)
+			return b, i, protocol.TooDeep(i)
 		}
 		return e.rawObject(b, d, i, level)
 	case '[':
 		if level >= maxDepth {
-			return b, i, tooDeep(i)
+			return b, i, protocol.TooDeep(i)
 		}
 		return e.rawArray(b, d, i, level)
 	case 't':
-		end, err := scanLiteral(d, i, "true")
+		end, err := scanLiteral(d, i)
 		return e.token(b, e.paint(func(p *Palette) string { return p.True }), "true"), end, err
 	case 'f':
-		end, err := scanLiteral(d, i, "false")
+		end, err := scanLiteral(d, i)
 		return e.token(b, e.paint(func(p *Palette) string { return p.False }), "false"), end, err
 	case 'n':
-		end, err := scanLiteral(d, i, "null")
+		end, err := scanLiteral(d, i)
 		return e.token(b, e.paint(func(p *Palette) string { return p.Null }), "null"), end, err
 	}
 	if c := d[i]; c != '-' && (c < '0' || c > '9') {
-		return b, i, unexpected(d, i, "a value")
+		return b, i, protocol.Unexpected(d, i, "a value")
 	}
-	end, _, err := scanNumber(d, i)
+	end, err := protocol.ScanNumber(d, i)
 	if err != nil {
 		return b, end, err
 	}
@@ -85,18 +89,15 @@ func (e *encoder) rawString(b, s []byte) []byte {
 	return append(b, s[start:]...)
 }
 
-func (e *encoder) rawObject(b, d []byte, i, level int) ([]byte, int, *SyntaxError) {
+func (e *encoder) rawObject(b, d []byte, i, level int) ([]byte, int, *protocol.SyntaxError) {
 	c := e.paint(func(p *Palette) string { return p.Object })
-	i = skipSpace(d, i+1)
-	if i < len(d) && d[i] == '}' {
-		return e.token(b, c, "{}"), i + 1, nil
+	i, closed := protocol.Open(d, i)
+	if closed {
+		return e.token(b, c, "{}"), i, nil
 	}
 	b = e.token(b, c, "{")
-	for first := true; ; first = false {
-		if i >= len(d) || d[i] != '"' {
-			return b, i, unexpected(d, i, "an object (a key must be a string)")
-		}
-		end, _, err := scanString(d, i)
+	for first := true; !closed; first = false {
+		end, _, err := protocol.ScanKey(d, i)
 		if err != nil {
 			return b, end, err
 		}
@@ -107,48 +108,46 @@ func (e *encoder) rawObject(b, d []byte, i, level int) ([]byte, int, *SyntaxErro
 		b = e.start(b, func(p *Palette) string { return p.Key })
 		b = e.rawString(b, d[i:end])
 		b = e.end(b)
-		if i = skipSpace(d, end); i >= len(d) || d[i] != ':' {
-			return b, i, unexpected(d, i, "an object (':' must follow a key)")
+		if i = protocol.AfterKey(d, end); i < 0 {
+			return b, end, protocol.AfterKeyError(d, end)
 		}
 		b = e.token(b, c, ":")
 		if e.indented() {
 			b = append(b, ' ')
 		}
-		if b, i, err = e.rawValue(b, d, skipSpace(d, i+1), level+1); err != nil {
+		if b, i, err = e.rawValue(b, d, i, level+1); err != nil {
 			return b, i, err
 		}
-		var closed bool
-		if i, closed, err = afterValue(d, i, '}'); err != nil {
-			return b, i, err
-		} else if closed {
-			b = e.newline(b, level)
-			return e.token(b, c, "}"), i, nil
+		if end, closed = protocol.AfterValue(d, i, '}'); end < 0 {
+			return b, i, protocol.AfterValueError(d, i, '}')
 		}
+		i = end
 	}
+	b = e.newline(b, level)
+	return e.token(b, c, "}"), i, nil
 }
 
-func (e *encoder) rawArray(b, d []byte, i, level int) ([]byte, int, *SyntaxError) {
+func (e *encoder) rawArray(b, d []byte, i, level int) ([]byte, int, *protocol.SyntaxError) {
 	c := e.paint(func(p *Palette) string { return p.Array })
-	i = skipSpace(d, i+1)
-	if i < len(d) && d[i] == ']' {
-		return e.token(b, c, "[]"), i + 1, nil
+	i, closed := protocol.Open(d, i)
+	if closed {
+		return e.token(b, c, "[]"), i, nil
 	}
 	b = e.token(b, c, "[")
-	for first := true; ; first = false {
+	for first := true; !closed; first = false {
 		if !first {
 			b = e.token(b, c, ",")
 		}
 		b = e.newline(b, level+1)
-		var err *SyntaxError
-		if b, i, err = e.rawValue(b, d, i, level+1); err != nil {
-			return b, i, err
+		var end int
+		var err *protocol.SyntaxError
+		if b, end, err = e.rawValue(b, d, i, level+1); err != nil {
+			return b, end, err
 		}
-		var closed bool
-		if i, closed, err = afterValue(d, i, ']'); err != nil {
-			return b, i, err
-		} else if closed {
-			b = e.newline(b, level)
-			return e.token(b, c, "]"), i, nil
+		if i, closed = protocol.AfterValue(d, end, ']'); i < 0 {
+			return b, end, protocol.AfterValueError(d, end, ']')
 		}
 	}
+	b = e.newline(b, level)
+	return e.token(b, c, "]"), i, nil
 }

@@ -1,6 +1,10 @@
 package filters
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/zsj-dev/zsj/protocol"
+)
 
 // Selection holds the shortcut flags: event selectors that need no jq.
 // Values within one field are alternatives (any matches); different
@@ -53,7 +57,7 @@ func (s *selector) fields(fs []field) event {
 		f := &fs[i]
 		// A key spelled with escapes is only one of ours once decoded.
 		if !ev.set(f.key, f) && hasBackslash(f.key) {
-			ev.set(unescape(f.key, nil), f)
+			ev.set(protocol.AppendUnescaped(nil, f.key), f)
 		}
 	}
 	return ev

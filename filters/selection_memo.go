@@ -1,6 +1,10 @@
 package filters
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/zsj-dev/zsj/protocol"
+)
 
 // lineSelector decides which lines the shortcut flags take. Streams of
 // deltas repeat one prefix line after line (version, type, run id, then
@@ -53,12 +57,12 @@ func (ls *lineSelector) likePrevious(line []byte) (selected, ok bool) {
 	if !m.valid || len(line) <= n || line[n] != '"' || !bytes.Equal(line[:n], m.prefix) {
 		return false, false
 	}
-	end, closed := quickString(line, n)
-	if !closed {
+	end := protocol.QuickStringEnd(line, n)
+	if end < 0 {
 		return false, false
 	}
-	i := skipSpace(line, end)
-	if i >= len(line) || line[i] != '}' || endOfLine(line, i+1) != nil {
+	i := protocol.SkipSpace(line, end)
+	if i >= len(line) || line[i] != '}' || protocol.EndOfLine(line, i+1) != nil {
 		return false, false
 	}
 	return m.selected, true

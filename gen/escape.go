@@ -3,6 +3,8 @@ package gen
 import (
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/zsj-dev/zsj/protocol"
 )
 
 // Output is built by appending to byte slices rather than through
@@ -33,30 +35,10 @@ func appendEscaped[S ~string | ~[]byte](dst []byte, s S) []byte {
 			continue
 		}
 		dst = append(dst, s[start:i]...)
-		dst = appendEscapedByte(dst, c)
+		dst = protocol.AppendEscape(dst, c)
 		start = i + 1
 	}
 	return append(dst, s[start:]...)
-}
-
-func appendEscapedByte(dst []byte, c byte) []byte {
-	switch c {
-	case '"':
-		return append(dst, '\\', '"')
-	case '\\':
-		return append(dst, '\\', '\\')
-	case '\n':
-		return append(dst, '\\', 'n')
-	case '\r':
-		return append(dst, '\\', 'r')
-	case '\t':
-		return append(dst, '\\', 't')
-	case '\b':
-		return append(dst, '\\', 'b')
-	case '\f':
-		return append(dst, '\\', 'f')
-	}
-	return append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 }
 
 // appendEscapedASCII is the other legal way to write the same string: every
@@ -70,7 +52,7 @@ func appendEscapedASCII(dst []byte, s string) []byte {
 			dst = append(dst, '\\', '/')
 		case r < utf8.RuneSelf:
 			if mustEscape[r] {
-				dst = appendEscapedByte(dst, byte(r))
+				dst = protocol.AppendEscape(dst, byte(r))
 			} else {
 				dst = append(dst, byte(r))
 			}

@@ -36,20 +36,11 @@ func (c *eventChecker) checkLikePrevious(line []byte, info *eventInfo, fileVersi
 	if !m.valid || m.fileVersion != fileVersion || len(line) <= n || line[n] != '"' || !bytes.Equal(line[:n], m.prefix) {
 		return false
 	}
-	s := &c.scan
-	s.data, s.pos, s.err = line, n, nil
-	escaped := s.str()
-	if s.err != nil {
+	end, escaped, err := ScanString(line, n)
+	if err != nil {
 		return false // the full check describes it
 	}
-	end := s.pos
-	s.skipSpace()
-	if s.pos >= len(line) || line[s.pos] != '}' {
-		return false
-	}
-	s.pos++
-	s.skipSpace()
-	if s.pos != len(line) {
+	if i := SkipSpace(line, end); i >= len(line) || line[i] != '}' || SkipSpace(line, i+1) != len(line) {
 		return false
 	}
 	*info = m.info

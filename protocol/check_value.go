@@ -36,7 +36,7 @@ func (c *eventChecker) checkValue(v *Value, kind fieldKind, parent string, key [
 		return true
 	case fieldID:
 		if v.Escaped {
-			s = decodeString(s)
+			s = StringValue(*v)
 		}
 		if !validID(s) {
 			c.emitAt(RuleBadID, parent, key, string(key)+" must be 1-128 characters of letters, digits and . _ : - starting with a letter or digit")
@@ -45,7 +45,7 @@ func (c *eventChecker) checkValue(v *Value, kind fieldKind, parent string, key [
 		return true
 	}
 	if v.Escaped {
-		s = decodeString(s)
+		s = StringValue(*v)
 	}
 	switch kind {
 	case fieldNonEmpty, fieldAction, fieldRiskLevel:

@@ -1,12 +1,6 @@
 package protocol
 
-import (
-	"bytes"
-	"encoding/binary"
-	"math/bits"
-	"sync"
-	"unicode/utf8"
-)
+import "sync"
 
 // ValueKind is the JSON kind of a value.
 type ValueKind uint8
@@ -64,13 +58,12 @@ type scanner struct {
 	pos   int
 	depth int
 	err   *SyntaxError
-	path  []pathSeg  // where the scanner is, for error paths
+	path  []PathStep // where the scanner is, for error paths
 	keys  [][][]byte // per open object: the keys seen so far (decoded)
-}
 
-type pathSeg struct {
-	key   []byte // nil for an array element
-	index int
+	// lenient lets keys repeat and keeps no path (SkipValue): no scratch
+	// space is needed.
+	lenient bool
 }
 
 // ParseObject checks that line is exactly one JSON object (whitespace around
@@ -124,11 +117,10 @@ func (s *scanner) parseTop(dst []Member) ([]Member, *SyntaxError) {
 	if s.err != nil {
 		return dst, s.err
 	}
-	s.skipSpace()
-	if s.pos < len(s.data) {
-		return dst, s.fail(RuleTrailingData, "more than one JSON value on the line")
+	if err := EndOfLine(s.data, s.pos); err != nil {
+		s.setErr(err)
 	}
-	return dst, nil
+	return dst, s.err
 }
 
 func kindOf(c byte) string {
@@ -145,313 +137,67 @@ func kindOf(c byte) string {
 	return "number"
 }
 
-func (s *scanner) fail(rule, msg string) *SyntaxError {
+// setErr records err, the first problem of the line, and moves to where
+// it was found.
+func (s *scanner) setErr(err *SyntaxError) {
+	s.pos = err.Offset
 	if s.err == nil {
-		s.err = &SyntaxError{Offset: s.pos, Rule: rule, Msg: msg}
+		s.err = err
 	}
+}
+
+func (s *scanner) fail(rule, msg string) *SyntaxError {
+	s.setErr(&SyntaxError{Offset: s.pos, Rule: rule, Msg: msg})
 	return s.err
 }
 
-// failEOF records that the text ended where a value had to go on.
-func (s *scanner) failEOF(what string) {
-	if s.err == nil {
-		s.err = &SyntaxError{Offset: len(s.data), Rule: RuleInvalidJSON, Msg: "the line ends inside " + what, EOF: true}
-	}
-}
+func (s *scanner) unexpected(what string) { s.setErr(Unexpected(s.data, s.pos, what)) }
 
-func (s *scanner) unexpected(what string) {
-	if s.pos >= len(s.data) {
-		s.failEOF(what)
-		return
-	}
-	c := s.data[s.pos]
-	var desc string
-	switch {
-	case c == 0:
-		desc = "a NUL byte"
-	case c < 0x20 || c >= 0x7f:
-		desc = "byte 0x" + hex2(c)
-	default:
-		desc = "'" + string(c) + "'"
-	}
-	s.fail(RuleInvalidJSON, "unexpected "+desc+" in "+what)
-}
-
-func hex2(c byte) string {
-	const digits = "0123456789abcdef"
-	return string([]byte{digits[c>>4], digits[c&15]})
-}
-
-func (s *scanner) skipSpace() {
-	for s.pos < len(s.data) {
-		switch s.data[s.pos] {
-		case ' ', '\t', '\r', '\n':
-			s.pos++
-		default:
-			return
-		}
-	}
-}
+func (s *scanner) skipSpace() { s.pos = SkipSpace(s.data, s.pos) }
 
 // value scans any JSON value starting at s.pos.
 func (s *scanner) value() Value {
 	if s.pos >= len(s.data) {
-		s.failEOF("a value")
+		s.unexpected("a value")
 		return Value{}
 	}
 	start := s.pos
 	switch c := s.data[s.pos]; c {
 	case '"':
-		escaped := s.str()
-		return Value{Raw: s.data[start:s.pos], Kind: KindString, Escaped: escaped}
+		end, escaped, err := ScanString(s.data, start)
+		if err != nil {
+			s.setErr(err)
+			return Value{}
+		}
+		s.pos = end
+		return Value{Raw: s.data[start:end], Kind: KindString, Escaped: escaped}
 	case '{':
 		s.object(nil, false)
 		return Value{Raw: s.data[start:s.pos], Kind: KindObject}
 	case '[':
 		s.array()
 		return Value{Raw: s.data[start:s.pos], Kind: KindArray}
-	case 't':
-		s.literal("true")
-		return Value{Raw: s.data[start:s.pos], Kind: KindTrue}
-	case 'f':
-		s.literal("false")
-		return Value{Raw: s.data[start:s.pos], Kind: KindFalse}
-	case 'n':
-		s.literal("null")
-		return Value{Raw: s.data[start:s.pos], Kind: KindNull}
+	case 't', 'f', 'n':
+		end, err := ScanLiteral(s.data, start)
+		if err != nil {
+			s.setErr(err)
+			return Value{}
+		}
+		s.pos = end
+		return Value{Raw: s.data[start:end], Kind: literalKinds[c]}
 	default:
 		if c == '-' || (c >= '0' && c <= '9') {
-			s.number()
-			return Value{Raw: s.data[start:s.pos], Kind: KindNumber}
+			end, ok := numberEnd(s.data, start)
+			if !ok {
+				s.setErr(Unexpected(s.data, end, "a number"))
+				return Value{}
+			}
+			s.pos = end
+			return Value{Raw: s.data[start:end], Kind: KindNumber}
 		}
 		s.unexpected("a value")
 		return Value{}
 	}
 }
 
-func (s *scanner) literal(word string) {
-	rest := s.data[s.pos:]
-	if len(rest) >= len(word) && string(rest[:len(word)]) == word {
-		s.pos += len(word)
-		return
-	}
-	if bytes.HasPrefix([]byte(word), rest) {
-		s.failEOF("a literal")
-		return
-	}
-	s.unexpected("a literal")
-}
-
-func (s *scanner) number() {
-	d := s.data
-	i := s.pos
-	if i < len(d) && d[i] == '-' {
-		i++
-	}
-	switch {
-	case i >= len(d):
-		s.pos = i
-		s.failEOF("a number")
-		return
-	case d[i] == '0':
-		i++
-	case d[i] >= '1' && d[i] <= '9':
-		i = skipDigits(d, i)
-	default:
-		s.pos = i
-		s.unexpected("a number")
-		return
-	}
-	if i < len(d) && d[i] == '.' {
-		if i = s.requireDigits(i + 1); i < 0 {
-			return
-		}
-	}
-	if i < len(d) && (d[i] == 'e' || d[i] == 'E') {
-		i++
-		if i < len(d) && (d[i] == '+' || d[i] == '-') {
-			i++
-		}
-		if i = s.requireDigits(i); i < 0 {
-			return
-		}
-	}
-	s.pos = i
-}
-
-func skipDigits(d []byte, i int) int {
-	for i < len(d) && d[i] >= '0' && d[i] <= '9' {
-		i++
-	}
-	return i
-}
-
-// requireDigits skips the digits at i, which must be at least one (after a
-// decimal point or an exponent); -1 when there are none.
-func (s *scanner) requireDigits(i int) int {
-	j := skipDigits(s.data, i)
-	if j == i {
-		s.pos = i
-		s.unexpected("a number")
-		return -1
-	}
-	return j
-}
-
-const (
-	lsb = 0x0101010101010101
-	msb = 0x8080808080808080
-)
-
-// EscapedBytes marks, in the high bit of each byte, the bytes of x (eight
-// bytes of a string, little-endian) that JSON must escape: a quote, a
-// backslash, a control byte. Borrows can only mark bytes above a marked
-// one, so the lowest mark is exact. Every command that walks strings a
-// word at a time uses it.
-func EscapedBytes(x uint64) uint64 {
-	quote := x ^ (lsb * '"')
-	slash := x ^ (lsb * '\\')
-	found := (quote - lsb) &^ quote
-	found |= (slash - lsb) &^ slash
-	found |= (x - lsb*0x20) &^ x // a byte below 0x20
-	return found & msb
-}
-
-// SpecialBytes is EscapedBytes plus the non-ASCII bytes: the bytes at
-// which a scanner checking UTF-8 must leave its fast path. As with
-// EscapedBytes only the lowest mark is exact. Non-ASCII bytes being
-// marked anyway allows a cheaper test than EscapedBytes': for a byte below
-// 0x80, adding 0x7f leaves the high bit clear only for zero (so after an
-// xor, only for the byte xored with), and adding 0x60 only for a byte
-// below 0x20. No byte below 0x80 carries into the next; one above is
-// itself marked, so a carry only spoils marks above the lowest.
-func SpecialBytes(x uint64) uint64 {
-	notQuote := (x ^ lsb*'"') + lsb*0x7f
-	notSlash := (x ^ lsb*'\\') + lsb*0x7f
-	notControl := x + lsb*0x60
-	return (^(notQuote & notSlash & notControl) | x) & msb
-}
-
-// str scans a string starting at its opening quote and reports whether it
-// holds escapes. Tool outputs make strings the bulk of a log's bytes, so
-// plain ASCII is skipped eight bytes at a time, jumping straight to the
-// first byte that matters.
-func (s *scanner) str() (escaped bool) {
-	d := s.data
-	i := s.pos + 1
-	blocksFrom := i + blockLead
-	for {
-		if i >= blocksFrom {
-			next, closed, esc := strBlocks(d, i)
-			i, escaped = next, escaped || esc
-			if closed {
-				s.pos = i
-				return escaped
-			}
-		}
-		for i+8 <= len(d) {
-			if m := SpecialBytes(binary.LittleEndian.Uint64(d[i:])); m != 0 {
-				i += bits.TrailingZeros64(m) >> 3
-				break
-			}
-			i += 8
-		}
-		if i >= len(d) {
-			s.pos = i
-			s.failEOF("a string")
-			return escaped
-		}
-		c := d[i]
-		switch {
-		case c == '"':
-			s.pos = i + 1
-			return escaped
-		case c == '\\':
-			escaped = true
-			if i+1 < len(d) && simpleEscape[d[i+1]] {
-				i += 2
-				continue
-			}
-			n := EscapeLen(d[i:])
-			if n <= 0 {
-				s.pos = i
-				if n == 0 {
-					s.failEOF("a string escape")
-				} else {
-					s.fail(RuleInvalidJSON, "invalid escape in a string")
-				}
-				return escaped
-			}
-			i += n
-		case c < 0x20:
-			s.pos = i
-			s.fail(RuleInvalidJSON, "a control character (byte 0x"+hex2(c)+") inside a string must be escaped")
-			return escaped
-		case c < utf8.RuneSelf:
-			i++
-		default:
-			r, size := utf8.DecodeRune(d[i:])
-			if r == utf8.RuneError && size == 1 {
-				s.pos = i
-				if !utf8.FullRune(d[i:]) {
-					s.failEOF("a string")
-					s.err.Rule = RuleInvalidUTF8
-					s.err.Msg = "invalid UTF-8 (a character cut short) in a string"
-					return escaped
-				}
-				s.fail(RuleInvalidUTF8, "invalid UTF-8 in a string")
-				return escaped
-			}
-			i += size
-		}
-	}
-}
-
-// ScanString checks the JSON string whose opening quote is d[i]: escapes,
-// control bytes and UTF-8, as every string of a line is checked. It
-// returns the index after the closing quote and whether the string holds
-// escapes; on a problem, end is where it was found. For callers that scan
-// lines their own way (package filters builds values as it goes).
-func ScanString(d []byte, i int) (end int, escaped bool, err *SyntaxError) {
-	s := scanner{data: d, pos: i}
-	escaped = s.str()
-	return s.pos, escaped, s.err
-}
-
-// ScanNumber checks the JSON number that starts at d[i] and returns the
-// index after it; on a problem, end is where it was found.
-func ScanNumber(d []byte, i int) (end int, err *SyntaxError) {
-	s := scanner{data: d, pos: i}
-	s.number()
-	return s.pos, s.err
-}
-
-// simpleEscape marks the characters that complete a two-byte escape.
-var simpleEscape = [256]bool{'"': true, '\\': true, '/': true, 'b': true, 'f': true, 'n': true, 'r': true, 't': true}
-
-// EscapeLen returns the length of the escape at the start of b (which
-// starts with a backslash), 0 when b ends inside it, -1 when it is invalid.
-func EscapeLen(b []byte) int {
-	if len(b) < 2 {
-		return 0
-	}
-	switch b[1] {
-	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-		return 2
-	case 'u':
-		for k := 2; k < 6; k++ {
-			if k >= len(b) {
-				return 0
-			}
-			if !isHex(b[k]) {
-				return -1
-			}
-		}
-		return 6
-	}
-	return -1
-}
-
-func isHex(c byte) bool {
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
-}
+var literalKinds = [256]ValueKind{'t': KindTrue, 'f': KindFalse, 'n': KindNull}

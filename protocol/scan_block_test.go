@@ -56,11 +56,10 @@ func refStr(d []byte) strResult {
 
 func checkStr(t *testing.T, d []byte) {
 	t.Helper()
-	var s scanner
-	s.data, s.pos = d, 0
-	got := strResult{escaped: s.str(), end: s.pos}
-	if s.err != nil {
-		got.end, got.rule = s.err.Offset, s.err.Rule
+	end, escaped, err := ScanString(d, 0)
+	got := strResult{escaped: escaped, end: end}
+	if err != nil {
+		got.end, got.rule = err.Offset, err.Rule
 	}
 	if want := refStr(d); got != want {
 		t.Fatalf("%q:\nstr  %+v\nwant %+v", d, got, want)

@@ -1,19 +1,18 @@
 package protocol
 
-import (
-	"bytes"
-	"strconv"
-)
+import "bytes"
 
 // smallObject is how many keys an object may have before duplicate keys
 // are looked up in a map instead of by comparing with each earlier key.
 const smallObject = 16
 
-func (s *scanner) enter(open string) bool {
+func (s *scanner) enter() bool {
 	s.depth++
 	if s.depth > MaxDepth {
-		s.fail(RuleTooDeep, "objects and arrays nest deeper than "+strconv.Itoa(MaxDepth)+" levels")
-		s.err.Path = s.pathString()
+		s.setErr(TooDeep(s.pos))
+		if !s.lenient {
+			s.err.Path = s.pathString()
+		}
 		return false
 	}
 	return true
@@ -22,7 +21,7 @@ func (s *scanner) enter(open string) bool {
 // object scans an object starting at its '{'. With top set it collects the
 // members into dst; nested objects are only checked.
 func (s *scanner) object(dst []Member, top bool) []Member {
-	if !s.enter("object") {
+	if !s.enter() {
 		return dst
 	}
 	dst = s.members(dst, top)
@@ -31,58 +30,58 @@ func (s *scanner) object(dst []Member, top bool) []Member {
 }
 
 func (s *scanner) members(dst []Member, top bool) []Member {
-	s.pos++ // '{'
-	level := len(s.keys)
-	if level < cap(s.keys) {
-		s.keys = s.keys[:level+1]
-		s.keys[level] = s.keys[level][:0]
-	} else {
-		s.keys = append(s.keys, nil)
-	}
-	defer s.leave(level)
-	var many map[string]struct{}
-
-	s.skipSpace()
-	if s.pos < len(s.data) && s.data[s.pos] == '}' {
-		s.pos++
+	next, empty := Open(s.data, s.pos)
+	s.pos = next
+	if empty {
 		return dst
 	}
+	level := len(s.keys)
+	if !s.lenient {
+		if level < cap(s.keys) {
+			s.keys = s.keys[:level+1]
+			s.keys[level] = s.keys[level][:0]
+		} else {
+			s.keys = append(s.keys, nil)
+		}
+		defer s.leave(level)
+	}
+	var many map[string]struct{}
 	for {
-		s.skipSpace()
-		if s.pos >= len(s.data) || s.data[s.pos] != '"' {
-			s.unexpected("an object (a key must be a string)")
-			return dst
-		}
 		keyStart := s.pos
-		escaped := s.str()
-		if s.err != nil {
+		if s.peek() != '"' {
+			s.setErr(KeyError(s.data, keyStart))
 			return dst
 		}
-		rawKey := s.data[keyStart+1 : s.pos-1]
+		keyEnd, escaped, err := ScanString(s.data, keyStart)
+		if err != nil {
+			s.setErr(err)
+			return dst
+		}
+		rawKey := s.data[keyStart+1 : keyEnd-1]
 		key := rawKey
-		if escaped {
-			key = decodeString(rawKey)
+		if !s.lenient {
+			if escaped {
+				key = AppendUnescaped(make([]byte, 0, len(rawKey)), rawKey)
+			}
+			if s.duplicate(level, key, &many) {
+				s.pos = keyStart
+				s.fail(RuleDuplicateKey, "duplicate key in an object")
+				s.path = append(s.path, PathStep{Key: key})
+				s.err.Path = s.pathString()
+				return dst
+			}
 		}
-		if s.duplicate(level, key, &many) {
-			s.pos = keyStart
-			s.fail(RuleDuplicateKey, "duplicate key in an object")
-			s.path = append(s.path, pathSeg{key: key})
-			s.err.Path = s.pathString()
+		valueStart := AfterKey(s.data, keyEnd)
+		if valueStart < 0 {
+			s.setErr(AfterKeyError(s.data, keyEnd))
 			return dst
 		}
-		s.skipSpace()
-		if s.pos >= len(s.data) || s.data[s.pos] != ':' {
-			s.unexpected("an object (':' must follow a key)")
-			return dst
-		}
-		s.pos++
-		s.skipSpace()
-		valueStart := s.pos
+		s.pos = valueStart
 		var v Value
-		if c := s.peek(); c == '{' || c == '[' {
+		if c := s.peek(); (c == '{' || c == '[') && !s.lenient {
 			// Only containers can fail deeper down, so only they need
 			// to know where they are.
-			s.path = append(s.path, pathSeg{key: key})
+			s.path = append(s.path, PathStep{Key: key})
 			v = s.value()
 			s.path = s.path[:len(s.path)-1]
 		} else {
@@ -99,19 +98,13 @@ func (s *scanner) members(dst []Member, top bool) []Member {
 			m := &dst[len(dst)-1]
 			m.Key, m.KeyEscaped, m.KeyOffset, m.Value, m.ValueStart = rawKey, escaped, keyStart, v, valueStart
 		}
-		s.skipSpace()
-		if s.pos >= len(s.data) {
-			s.failEOF("an object")
+		next, closed := AfterValue(s.data, s.pos, '}')
+		if next < 0 {
+			s.setErr(AfterValueError(s.data, s.pos, '}'))
 			return dst
 		}
-		switch s.data[s.pos] {
-		case ',':
-			s.pos++
-		case '}':
-			s.pos++
-			return dst
-		default:
-			s.unexpected("an object (',' or '}' must follow a value)")
+		s.pos = next
+		if closed {
 			return dst
 		}
 	}
@@ -149,7 +142,7 @@ func (s *scanner) duplicate(level int, key []byte, many *map[string]struct{}) bo
 }
 
 func (s *scanner) array() {
-	if !s.enter("array") {
+	if !s.enter() {
 		return
 	}
 	s.elements()
@@ -157,71 +150,56 @@ func (s *scanner) array() {
 }
 
 func (s *scanner) elements() {
-	s.pos++ // '['
-	s.skipSpace()
-	if s.pos < len(s.data) && s.data[s.pos] == ']' {
-		s.pos++
+	next, empty := Open(s.data, s.pos)
+	s.pos = next
+	if empty {
 		return
 	}
-	s.path = append(s.path, pathSeg{})
-	defer s.popPath()
+	track := !s.lenient
+	if track {
+		s.path = append(s.path, PathStep{})
+	}
 	for index := 0; ; index++ {
-		s.path[len(s.path)-1].index = index
-		s.skipSpace()
+		if track {
+			s.path[len(s.path)-1].Index = index
+		}
 		s.value()
 		if s.err != nil {
 			return
 		}
-		s.skipSpace()
-		if s.pos >= len(s.data) {
-			s.failEOF("an array")
+		next, closed := AfterValue(s.data, s.pos, ']')
+		if next < 0 {
+			s.setErr(AfterValueError(s.data, s.pos, ']'))
 			return
 		}
-		switch s.data[s.pos] {
-		case ',':
-			s.pos++
-		case ']':
-			s.pos++
-			return
-		default:
-			s.unexpected("an array (',' or ']' must follow a value)")
+		s.pos = next
+		if closed {
+			if track {
+				s.popPath()
+			}
 			return
 		}
 	}
 }
 
-func (s *scanner) pathString() string {
-	var b []byte
-	b = append(b, '$')
-	for _, seg := range s.path {
-		if seg.key == nil {
-			b = append(b, '[')
-			b = strconv.AppendInt(b, int64(seg.index), 10)
-			b = append(b, ']')
-			continue
+// SkipValue checks the value that starts at d[i], inside depth levels of
+// objects and arrays, as ParseObject checks a line, except that keys may
+// repeat (decoders keep the last), and returns the index after it; on a
+// problem, end is where it was found. It keeps no scratch space: nothing
+// is allocated unless the value is wrong.
+func SkipValue(d []byte, i, depth int) (end int, err *SyntaxError) {
+	if i < len(d) && d[i] == '"' { // most values, and no scanner needed
+		if end, _, err = ScanString(d, i); err != nil {
+			end = err.Offset
 		}
-		b = appendPathKey(b, seg.key)
+		return end, err
 	}
-	return string(b)
+	s := scanner{data: d, pos: i, depth: depth, lenient: true}
+	s.value()
+	return s.pos, s.err
 }
 
-// appendPathKey writes .key, or ["key"] when the key is not a plain name.
-func appendPathKey(b, key []byte) []byte {
-	plain := len(key) > 0
-	for i, c := range key {
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		b = append(b, '.')
-		return append(b, key...)
-	}
-	b = append(b, '[')
-	b = strconv.AppendQuote(b, string(key))
-	return append(b, ']')
-}
+func (s *scanner) pathString() string { return string(AppendPath([]byte{'$'}, s.path...)) }
 
 func (s *scanner) popPath() { s.path = s.path[:len(s.path)-1] }
 

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/zsj-dev/zsj/protocol"
 )
 
 // TestStringRoundTrip: appendString writes what decode (and
@@ -17,12 +19,12 @@ func TestStringRoundTrip(t *testing.T) {
 		}
 	}
 	for _, s := range cases {
-		enc := appendString(nil, []byte(s))
+		enc := protocol.AppendQuoted(nil, []byte(s))
 		var viaJSON string
 		if err := json.Unmarshal(enc, &viaJSON); err != nil || viaJSON != s {
 			t.Errorf("%q: encoded %s, read back %q (%v)", s, enc, viaJSON, err)
 		}
-		if dec := decode(nil, enc[1:len(enc)-1]); string(dec) != s {
+		if dec := protocol.AppendUnescaped(nil, enc[1:len(enc)-1]); string(dec) != s {
 			t.Errorf("%q: decode(%s) = %q", s, enc, dec)
 		}
 	}
@@ -36,7 +38,7 @@ func TestDecodeEscapes(t *testing.T) {
 		`\b\f\n\r\t`:        "\b\f\n\r\t",
 		`\u00E9\u00e9`:      "éé",
 	} {
-		if got := string(decode(nil, []byte(raw))); got != want {
+		if got := string(protocol.AppendUnescaped(nil, []byte(raw))); got != want {
 			t.Errorf("decode(%s) = %q, want %q", raw, got, want)
 		}
 	}

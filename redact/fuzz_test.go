@@ -3,6 +3,7 @@ package redact
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -57,9 +58,7 @@ func escapeAll(s string, every int) string {
 			continue
 		}
 		if c < 0x80 && every > 0 && i%every == 0 {
-			b.WriteString(`\u00`)
-			b.WriteByte(hexDigits[c>>4])
-			b.WriteByte(hexDigits[c&15])
+			b.WriteString(fmt.Sprintf(`\u%04x`, c))
 			continue
 		}
 		b.WriteByte(c)

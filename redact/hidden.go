@@ -1,5 +1,7 @@
 package redact
 
+import "github.com/zsj-dev/zsj/protocol"
+
 // hidden reports whether raw, the text of a JSON string between its quotes,
 // holds an escape that may stand for a character of a keyword, so that
 // only its decoded text can be scanned; hits are what scan found in raw.
@@ -19,10 +21,10 @@ func (p *prefilter) hidden(raw []byte, hits []hit) bool {
 	}
 	for _, h := range hits {
 		b := int(h.pos)
-		if h.kw != p.escape || b+5 >= len(raw) || oddBackslashes(raw, b) {
+		if h.kw != p.escape || b+5 >= len(raw) || protocol.EscapedAt(raw, b) {
 			continue
 		}
-		if p.hides(hexValue(raw[b+4])<<4|hexValue(raw[b+5]), raw, b) {
+		if c, _ := protocol.DecodeEscape(raw[b : b+6]); c < 128 && p.hides(byte(c), raw, b) {
 			return true
 		}
 	}
@@ -57,13 +59,14 @@ func (p *prefilter) hiddenSlow(raw []byte) bool {
 			if b+5 >= len(raw) {
 				continue
 			}
-			if raw[b+2] != '0' || raw[b+3] != '0' || hexValue(raw[b+4]) >= 8 {
+			r, _ := protocol.DecodeEscape(raw[b : b+6])
+			if r >= 128 {
 				if p.nonASCII {
 					return true
 				}
 				continue
 			}
-			c = hexValue(raw[b+4])<<4 | hexValue(raw[b+5])
+			c = byte(r)
 		case 'n', 't', 'r', 'b', 'f':
 			c = controlEscape[c]
 		}

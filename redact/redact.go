@@ -22,6 +22,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/zsj-dev/zsj/protocol"
 )
 
 // DefaultReplacement is what a secret is replaced with.
@@ -92,7 +94,7 @@ func Compile(cfg Config) (*RuleSet, error) {
 	if err := checkReplacement(rs.repl); err != nil {
 		return nil, err
 	}
-	rs.replJSON = appendString(nil, rs.repl)
+	rs.replJSON = protocol.AppendQuoted(nil, rs.repl)
 	if !cfg.NoDefaultRules {
 		for _, k := range zeroKeys {
 			rs.keys[k] = true

@@ -165,3 +165,7 @@ func (x *Redactor) replace(t []byte, spans []span) []byte {
 	x.work[x.flip] = dst
 	return dst
 }
+
+var indexByte = bytes.IndexByte
+
+func indexString(b []byte, s string) int { return bytes.Index(b, []byte(s)) }

@@ -1,6 +1,6 @@
 package redact
 
-import "strconv"
+import "github.com/zsj-dev/zsj/protocol"
 
 // walker goes through one JSON line, applying the rules to every key and
 // string and the sensitive-key rule to every member. When writing, out
@@ -14,7 +14,7 @@ type walker struct {
 	copied int  // in[:copied] is accounted for in out
 	write  bool // build out
 	failed bool
-	path   []pathSeg
+	path   []protocol.PathStep
 	typ    []byte // the top-level "type" string
 
 	// lineScanned: x.lineHits holds the keywords of the whole line, and
@@ -23,14 +23,9 @@ type walker struct {
 	cursor      int
 }
 
-type pathSeg struct {
-	key   []byte // nil for an array element
-	index int
-}
-
 // maxDepth stops a walk that would recurse without end on a broken line;
-// valid events nest far less.
-const maxDepth = 512 // JSON nesting levels
+// valid events nest no deeper.
+const maxDepth = protocol.MaxDepth
 
 func (w *walker) reset(in, dst []byte, write, lineScanned bool) {
 	w.in, w.out, w.copied, w.write, w.failed = in, dst, 0, write, false
@@ -40,39 +35,12 @@ func (w *walker) reset(in, dst []byte, write, lineScanned bool) {
 
 // run walks the line, which must hold one object.
 func (w *walker) run() {
-	i := skipWS(w.in, 0)
+	i := protocol.SkipSpace(w.in, 0)
 	if i >= len(w.in) || w.in[i] != '{' {
 		w.failed = true
 		return
 	}
 	w.object(i, 1, true)
-}
-
-func skipWS(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// stringEnd returns the index of the quote that closes the string whose
-// text starts at i, or -1.
-func stringEnd(b []byte, i int) int {
-	for from := i; ; {
-		q := indexByte(b[from:], '"')
-		if q < 0 {
-			return -1
-		}
-		q += from
-		n := 0
-		for k := q - 1; k >= i && b[k] == '\\'; k-- {
-			n++
-		}
-		if n%2 == 0 {
-			return q
-		}
-		from = q + 1
-	}
 }
 
 func (w *walker) fail() int {
@@ -82,7 +50,7 @@ func (w *walker) fail() int {
 
 // value walks the value at i and returns where it ends, or -1.
 func (w *walker) value(i, depth int) int {
-	i = skipWS(w.in, i)
+	i = protocol.SkipSpace(w.in, i)
 	if i >= len(w.in) || depth > maxDepth {
 		return w.fail()
 	}
@@ -94,28 +62,24 @@ func (w *walker) value(i, depth int) int {
 	case '[':
 		return w.array(i, depth+1)
 	}
-	return w.scalar(i)
+	return w.skip(i, depth)
 }
 
-// scalar skips a number, true, false or null.
-func (w *walker) scalar(i int) int {
-	j := i
-	for j < len(w.in) {
-		switch w.in[j] {
-		case ',', '}', ']', ' ', '\t', '\r', '\n':
-			if j == i {
-				return w.fail()
-			}
-			return j
-		}
-		j++
+// skip returns where the value at i ends, looking at nothing inside it.
+func (w *walker) skip(i, depth int) int {
+	if depth > maxDepth {
+		return w.fail()
 	}
-	return w.fail()
+	end, err := protocol.QuickValueEnd(w.in, i)
+	if err != nil {
+		return w.fail()
+	}
+	return end
 }
 
 // str applies the text rules to the string value at i.
 func (w *walker) str(i int) int {
-	q := stringEnd(w.in, i+1)
+	q := protocol.QuickStringEnd(w.in, i) - 1 // the closing quote
 	if q < 0 {
 		return w.fail()
 	}
@@ -124,7 +88,7 @@ func (w *walker) str(i int) int {
 	hits, scanned := w.stringHits(i+1, q)
 	if text, changed := w.x.redactString(raw, hits, scanned); changed {
 		w.matched(before, nil)
-		w.replace(i, q+1, func(dst []byte) []byte { return appendString(dst, text) })
+		w.replace(i, q+1, func(dst []byte) []byte { return protocol.AppendQuoted(dst, text) })
 	}
 	return q + 1
 }
@@ -154,38 +118,34 @@ func (w *walker) matched(before int, key []byte) {
 }
 
 func (w *walker) array(i, depth int) int {
-	i = skipWS(w.in, i+1)
-	if i < len(w.in) && w.in[i] == ']' {
-		return i + 1
+	i, closed := protocol.Open(w.in, i)
+	if closed {
+		return i
 	}
-	w.path = append(w.path, pathSeg{})
+	w.path = append(w.path, protocol.PathStep{})
 	defer func() { w.path = w.path[:len(w.path)-1] }()
-	for index := 0; ; index++ {
-		w.path[len(w.path)-1].index = index
+	for index := 0; !closed; index++ {
+		w.path[len(w.path)-1].Index = index
 		end := w.value(i, depth)
 		if end < 0 {
 			return -1
 		}
-		var closed bool
-		if i, closed = w.afterValue(end, ']'); closed || i < 0 {
-			return i
+		if i, closed = w.afterValue(end, ']'); i < 0 {
+			return -1
 		}
 	}
+	return i
 }
 
 // afterValue reads what follows a member or element that ends at end: a
-// comma, and next is past it, or the container's closer, and closed is set
-// and next is past it. Anything else fails the walk (next -1).
+// comma, and next is where the next one starts, or the container's
+// closer, and closed is set and next is past it. Anything else fails the
+// walk (next -1).
 func (w *walker) afterValue(end int, closer byte) (next int, closed bool) {
-	i := skipWS(w.in, end)
-	switch {
-	case i >= len(w.in):
-	case w.in[i] == ',':
-		return i + 1, false
-	case w.in[i] == closer:
-		return i + 1, true
+	if next, closed = protocol.AfterValue(w.in, end, closer); next < 0 {
+		w.failed = true
 	}
-	return w.fail(), false
+	return next, closed
 }
 
 // redactString applies the text rules to the text of a JSON string (raw,
@@ -205,7 +165,7 @@ func (x *Redactor) redactString(raw []byte, hits []hit, scanned bool) ([]byte, b
 	if !x.mayMatch(raw, hits) {
 		return raw, false
 	}
-	x.dec = decode(x.dec[:0], raw)
+	x.dec = protocol.AppendUnescaped(x.dec[:0], raw)
 	return x.redact(x.dec)
 }
 
@@ -224,7 +184,7 @@ func (x *Redactor) mayMatch(raw []byte, hits []hit) bool {
 	}
 	for _, h := range hits {
 		pos := int(h.pos)
-		if pos > 0 && raw[pos-1] == '\\' && oddBackslashes(raw, pos) {
+		if pos > 0 && raw[pos-1] == '\\' && protocol.EscapedAt(raw, pos) {
 			continue // its first byte belongs to an escape such as \n
 		}
 		end := pos + len(rs.pf.keywords[h.kw].text)
@@ -262,36 +222,9 @@ func (w *walker) stringHits(start, end int) ([]hit, bool) {
 
 // pathString writes the current path, with key appended when not nil.
 func (w *walker) pathString(key []byte) string {
-	b := []byte{'$'}
-	for _, seg := range w.path {
-		b = appendSeg(b, seg)
-	}
+	b := protocol.AppendPath([]byte{'$'}, w.path...)
 	if key != nil {
-		b = appendSeg(b, pathSeg{key: key})
+		b = protocol.AppendPath(b, protocol.PathStep{Key: key})
 	}
 	return string(b)
-}
-
-// appendSeg writes .key, or ["key"] when the key is not a plain name, or
-// [index].
-func appendSeg(b []byte, seg pathSeg) []byte {
-	if seg.key == nil {
-		b = append(b, '[')
-		b = strconv.AppendInt(b, int64(seg.index), 10)
-		return append(b, ']')
-	}
-	plain := len(seg.key) > 0
-	for i, c := range seg.key {
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		b = append(b, '.')
-		return append(b, seg.key...)
-	}
-	b = append(b, '[')
-	b = strconv.AppendQuote(b, string(seg.key))
-	return append(b, ']')
 }

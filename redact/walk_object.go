@@ -27,36 +27,31 @@ type newKeys struct {
 
 func (w *walker) object(i, depth int, top bool) int {
 	objStart := i
-	i = skipWS(w.in, i+1)
-	if i < len(w.in) && w.in[i] == '}' {
-		return i + 1
-	}
+	i, closed := protocol.Open(w.in, i)
 	var renamed *newKeys
-	for {
-		i = skipWS(w.in, i)
+	for !closed {
 		if i >= len(w.in) || w.in[i] != '"' {
 			return w.fail()
 		}
-		q := stringEnd(w.in, i+1)
+		q := protocol.QuickStringEnd(w.in, i) - 1 // the closing quote
 		if q < 0 {
 			return w.fail()
 		}
 		rawKey := w.in[i+1 : q]
-		v := skipWS(w.in, q+1)
-		if v >= len(w.in) || w.in[v] != ':' {
+		v := protocol.AfterKey(w.in, q+1)
+		if v < 0 {
 			return w.fail()
 		}
-		v = skipWS(w.in, v+1)
 
 		var end int
 		if top && protocolKey(rawKey) {
-			w.path = append(w.path, pathSeg{key: rawKey})
+			w.path = append(w.path, protocol.PathStep{Key: rawKey})
 			if protectedKey(rawKey) {
 				end = w.skip(v, depth)
 				if end > 0 && string(rawKey) == "type" && w.in[v] == '"' {
 					w.typ = w.in[v+1 : end-1]
 					if indexByte(w.typ, '\\') >= 0 {
-						w.typ = decode(nil, w.typ)
+						w.typ = protocol.AppendUnescaped(nil, w.typ)
 					}
 				}
 			} else {
@@ -64,7 +59,7 @@ func (w *walker) object(i, depth int, top bool) int {
 			}
 		} else {
 			key, sensitive := w.key(i, q, objStart, &renamed)
-			w.path = append(w.path, pathSeg{key: key})
+			w.path = append(w.path, protocol.PathStep{Key: key})
 			if sensitive {
 				end = w.sensitiveValue(v, depth)
 			} else {
@@ -75,11 +70,11 @@ func (w *walker) object(i, depth int, top bool) int {
 		if end < 0 {
 			return -1
 		}
-		var closed bool
-		if i, closed = w.afterValue(end, '}'); closed || i < 0 {
-			return i
+		if i, closed = w.afterValue(end, '}'); i < 0 {
+			return -1
 		}
 	}
+	return i
 }
 
 // key applies the text rules to the key whose quotes are at i and q, and
@@ -88,7 +83,7 @@ func (w *walker) key(i, q, objStart int, renamed **newKeys) ([]byte, bool) {
 	raw := w.in[i+1 : q]
 	name := raw
 	if indexByte(raw, '\\') >= 0 {
-		name = decode(nil, raw)
+		name = protocol.AppendUnescaped(nil, raw)
 	}
 	sensitive := w.x.rs.keys.sensitive(name)
 	before := len(w.x.found)
@@ -102,7 +97,7 @@ func (w *walker) key(i, q, objStart int, renamed **newKeys) ([]byte, bool) {
 	}
 	key := (*renamed).unique(text)
 	w.matched(before, key)
-	w.replace(i, q+1, func(dst []byte) []byte { return appendString(dst, key) })
+	w.replace(i, q+1, func(dst []byte) []byte { return protocol.AppendQuoted(dst, key) })
 	return key, sensitive
 }
 
@@ -125,31 +120,19 @@ func (nk *newKeys) has(key []byte) bool {
 	return false
 }
 
-// objectKeys returns the decoded keys of the object at start.
+// objectKeys returns the decoded keys of the object at start, up to
+// anything broken in it (which the walk itself reports).
 func (w *walker) objectKeys(start int) [][]byte {
 	var keys [][]byte
-	i := skipWS(w.in, start+1)
-	for i < len(w.in) && w.in[i] == '"' {
-		q := stringEnd(w.in, i+1)
-		if q < 0 {
+	i, closed := protocol.Open(w.in, start)
+	for !closed {
+		m, next, last, err := protocol.QuickMember(w.in, i)
+		if err != nil {
 			break
 		}
-		keys = append(keys, decode(nil, w.in[i+1:q]))
-		v := skipWS(w.in, q+1)
-		if v >= len(w.in) || w.in[v] != ':' {
-			break
-		}
-		end := w.skip(skipWS(w.in, v+1), 0)
-		if end < 0 {
-			break
-		}
-		i = skipWS(w.in, end)
-		if i >= len(w.in) || w.in[i] != ',' {
-			break
-		}
-		i = skipWS(w.in, i+1)
+		keys = append(keys, protocol.AppendUnescaped(nil, m.Key))
+		i, closed = next, last
 	}
-	w.failed = false // a broken object is reported by the walk itself
 	return keys
 }
 
@@ -167,13 +150,13 @@ func (w *walker) sensitiveValue(v, depth int) int {
 	case 'n', 't', 'f':
 		return end
 	case '[', '{':
-		if skipWS(val, 1) == len(val)-1 {
+		if protocol.SkipSpace(val, 1) == len(val)-1 {
 			return end
 		}
 	case '"':
 		secret = val[1 : len(val)-1]
 		if indexByte(secret, '\\') >= 0 {
-			secret = decode(nil, secret)
+			secret = protocol.AppendUnescaped(nil, secret)
 		}
 		if len(secret) == 0 || bytes.Equal(secret, w.x.rs.repl) {
 			return end
@@ -182,40 +165,4 @@ func (w *walker) sensitiveValue(v, depth int) int {
 	w.x.matches = append(w.x.matches, Match{Rule: RuleSensitiveKey, Path: w.pathString(nil), Fingerprint: fingerprint(secret)})
 	w.replace(v, end, func(dst []byte) []byte { return append(dst, w.x.rs.replJSON...) })
 	return end
-}
-
-// skip returns where the value at i ends, looking at nothing inside it.
-func (w *walker) skip(i, depth int) int {
-	if i >= len(w.in) || depth > maxDepth {
-		return w.fail()
-	}
-	switch w.in[i] {
-	case '"':
-		q := stringEnd(w.in, i+1)
-		if q < 0 {
-			return w.fail()
-		}
-		return q + 1
-	case '{', '[':
-		nest := 0
-		for j := i; j < len(w.in); j++ {
-			switch w.in[j] {
-			case '"':
-				q := stringEnd(w.in, j+1)
-				if q < 0 {
-					return w.fail()
-				}
-				j = q
-			case '{', '[':
-				nest++
-			case '}', ']':
-				nest--
-				if nest == 0 {
-					return j + 1
-				}
-			}
-		}
-		return w.fail()
-	}
-	return w.scalar(i)
 }

@@ -1,6 +1,10 @@
 package usage
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/zsj-dev/zsj/protocol"
+)
 
 // Most lines of a log are text deltas and tool results that usage and runs
 // only count; parsing a megabyte tool output to learn that it is a
@@ -24,42 +28,24 @@ func sniff(line []byte) (h head, ok bool) {
 	if h, ok := sniffUsual(line); ok {
 		return h, true
 	}
-	i := skipSpace(line, 0)
+	i := protocol.SkipSpace(line, 0)
 	if i >= len(line) || line[i] != '{' {
 		return h, false
 	}
-	i = skipSpace(line, i+1)
-	if i < len(line) && line[i] == '}' {
-		return h, skipSpace(line, i+1) == len(line) // {}
-	}
+	i, closed := protocol.Open(line, i)
 	found := 0
-	for {
-		i = skipSpace(line, i)
-		if i >= len(line) || line[i] != '"' {
+	for !closed {
+		m, next, last, err := protocol.QuickMember(line, i)
+		if err != nil || bytes.IndexByte(m.Key, '\\') >= 0 || !sure(m.Value) {
 			return h, false
 		}
-		keyEnd, escaped := stringEnd(line, i)
-		if keyEnd < 0 || escaped {
-			return h, false
-		}
-		key := line[i+1 : keyEnd-1]
-		i = skipSpace(line, keyEnd)
-		if i >= len(line) || line[i] != ':' {
-			return h, false
-		}
-		i = skipSpace(line, i+1)
-		from := i
-		end, escaped := scalarEnd(line, i)
-		if end < 0 {
-			return h, false // a nested value, or bad syntax
-		}
-		switch string(key) {
+		switch string(m.Key) {
 		case "type", "runId":
-			if line[from] != '"' || escaped {
+			if m.Value[0] != '"' || bytes.IndexByte(m.Value, '\\') >= 0 {
 				return h, false // not a plain string: let the parser judge
 			}
-			v := line[from+1 : end-1]
-			if key[0] == 't' {
+			v := m.Value[1 : len(m.Value)-1]
+			if m.Key[0] == 't' {
 				if h.typ != nil {
 					return h, false // a duplicate key
 				}
@@ -75,43 +61,30 @@ func sniff(line []byte) (h head, ok bool) {
 			if h.verTo != 0 {
 				return h, false
 			}
-			h.verFrom, h.verTo = from, end
+			h.verFrom, h.verTo = m.ValueStart, m.ValueStart+len(m.Value)
 			found++
 		}
 		if found == 3 {
 			return h, true
 		}
-		i = skipSpace(line, end)
-		if i >= len(line) {
-			return h, false
-		}
-		switch line[i] {
-		case ',':
-			i++
-		case '}':
-			return h, skipSpace(line, i+1) == len(line)
-		default:
-			return h, false
-		}
+		i, closed = next, last
 	}
+	return h, protocol.EndOfLine(line, i) == nil
 }
 
 // sniffUsual reads the head of a line that starts the way Zero writes
-// them, {"schemaVersion":N,"type":"T","runId":"R", with no space and no
-// escape; ok is false for any other line.
+// them, {"schemaVersion":N,"type":"T","runId":"R", with a one-digit N, no
+// space and no escape; ok is false for any other line.
 func sniffUsual(line []byte) (h head, ok bool) {
 	const typeKey, runIDKey = `,"type":"`, `,"runId":"`
 	if !bytes.HasPrefix(line, usualStart) {
 		return h, false
 	}
-	i := len(usualStart)
-	for i < len(line) && numberByte[line[i]] {
-		i++
-	}
-	if i == len(usualStart) {
+	i := len(usualStart) + 1
+	if i >= len(line) || line[i-1]-'1' >= 9 {
 		return h, false
 	}
-	h.verFrom, h.verTo = len(usualStart), i
+	h.verFrom, h.verTo = i-1, i
 	if h.typ, i = plainString(line, i, typeKey); h.typ == nil {
 		return h, false
 	}
@@ -141,81 +114,21 @@ func plainString(line []byte, i int, key string) ([]byte, int) {
 	return nil, i
 }
 
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
-		i++
+// sure reports whether sniff can vouch for v, a value as read by its
+// structure: a string, or a well-formed number or literal. A nested value
+// before the head is found is left to the parser.
+func sure(v []byte) bool {
+	var end int
+	var err *protocol.SyntaxError
+	switch v[0] {
+	case '"':
+		return true
+	case '{', '[':
+		return false
+	case 't', 'f', 'n':
+		end, err = protocol.ScanLiteral(v, 0)
+	default:
+		end, err = protocol.ScanNumber(v, 0)
 	}
-	return i
+	return err == nil && end == len(v)
 }
-
-// shortString is how far stringEnd looks byte by byte.
-const shortString = 40
-
-// stringEnd returns the offset just past the string starting at b[i] (a
-// quote), and whether it holds a backslash; -1 when it does not end.
-func stringEnd(b []byte, i int) (end int, escaped bool) {
-	// Keys, types and ids are short: a plain loop finds their end before
-	// a call to IndexByte would have started.
-	j := i + 1
-	for ; j < len(b) && j < i+shortString; j++ {
-		switch b[j] {
-		case '"':
-			return j + 1, false
-		case '\\':
-			goto long
-		}
-	}
-long:
-	j = i + 1
-	for {
-		k := bytes.IndexByte(b[j:], '"')
-		if k < 0 {
-			return -1, escaped
-		}
-		q := j + k
-		if bytes.IndexByte(b[j:q], '\\') < 0 {
-			return q + 1, escaped
-		}
-		escaped = true
-		// The quote ends the string unless an odd run of backslashes
-		// precedes it.
-		n := 0
-		for p := q - 1; p > i && b[p] == '\\'; p-- {
-			n++
-		}
-		if n%2 == 0 {
-			return q + 1, escaped
-		}
-		j = q + 1
-	}
-}
-
-// scalarEnd returns the offset just past the string, number or literal
-// starting at b[i]; -1 for an object or array (not read here) or for
-// something that is no JSON value.
-func scalarEnd(b []byte, i int) (end int, escaped bool) {
-	if i >= len(b) {
-		return -1, false
-	}
-	switch c := b[i]; {
-	case c == '"':
-		return stringEnd(b, i)
-	case c == '-' || c >= '0' && c <= '9':
-		j := i + 1
-		for j < len(b) && numberByte[b[j]] {
-			j++
-		}
-		return j, false
-	case c == 't' && bytes.HasPrefix(b[i:], []byte("true")):
-		return i + 4, false
-	case c == 'f' && bytes.HasPrefix(b[i:], []byte("false")):
-		return i + 5, false
-	case c == 'n' && bytes.HasPrefix(b[i:], []byte("null")):
-		return i + 4, false
-	}
-	return -1, false
-}
-
-var numberByte = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true,
-	'5': true, '6': true, '7': true, '8': true, '9': true,
-	'.': true, 'e': true, 'E': true, '+': true, '-': true}
