@@ -11,7 +11,7 @@ import (
 // object, the decoded text of its top-level "type" member when that is a
 // string.
 func topType(line []byte) (kind byte, typ []byte, err *SyntaxError) {
-	kind, val, err := topMember(line, "type")
+	kind, val, err := topMember(line, protocol.FieldType)
 	if err == nil && len(val) > 0 && val[0] == '"' {
 		typ = stringText(val, bytes.IndexByte(val, '\\') >= 0, nil)
 	}

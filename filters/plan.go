@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"github.com/itchyny/gojq"
+
+	"github.com/zsj-dev/zsj/protocol"
 )
 
 // plan is what zsj learns from the shape of an expression before running
@@ -217,7 +219,7 @@ func isTypeField(q *gojq.Query) bool {
 		return false
 	}
 	k, ok := indexKey(t.Index)
-	return ok && k == "type"
+	return ok && k == protocol.FieldType
 }
 
 // stringLiteral returns the text of q when q is a plain string literal.

@@ -66,9 +66,9 @@ func (s *selector) fields(fs []field) event {
 // set records f under key when a selector may look at it.
 func (ev *event) set(key []byte, f *field) bool {
 	switch string(key) {
-	case "type":
+	case protocol.FieldType:
 		ev.typ = f
-	case "runId":
+	case protocol.FieldRunID:
 		ev.run = f
 	case "id":
 		ev.id = f

@@ -76,7 +76,7 @@ func checkInputEvent(text []byte, version int) string {
 	if serr == nil {
 		for i := range members {
 			m := &members[i]
-			if string(m.KeyText()) != "type" || m.Value.Kind != protocol.KindString {
+			if string(m.KeyText()) != protocol.FieldType || m.Value.Kind != protocol.KindString {
 				continue
 			}
 			typ := string(protocol.StringValue(m.Value))

@@ -137,15 +137,15 @@ func headOf(members []protocol.Member) head {
 	for i := range members {
 		m := &members[i]
 		switch string(m.KeyText()) {
-		case "type":
+		case protocol.FieldType:
 			if m.Value.Kind == protocol.KindString {
 				h.typ = protocol.StringValue(m.Value)
 			}
-		case "runId":
+		case protocol.FieldRunID:
 			if m.Value.Kind == protocol.KindString {
 				h.runID = protocol.StringValue(m.Value)
 			}
-		case "schemaVersion":
+		case protocol.FieldSchemaVersion:
 			h.verFrom, h.verTo = m.ValueStart, m.ValueStart+len(m.Value.Raw)
 		}
 	}

@@ -40,7 +40,7 @@ func sniff(line []byte) (h head, ok bool) {
 			return h, false
 		}
 		switch string(m.Key) {
-		case "type", "runId":
+		case protocol.FieldType, protocol.FieldRunID:
 			if m.Value[0] != '"' || bytes.IndexByte(m.Value, '\\') >= 0 {
 				return h, false // not a plain string: let the parser judge
 			}
@@ -57,7 +57,7 @@ func sniff(line []byte) (h head, ok bool) {
 				h.runID = v
 			}
 			found++
-		case "schemaVersion":
+		case protocol.FieldSchemaVersion:
 			if h.verTo != 0 {
 				return h, false
 			}
