@@ -1,5 +1,5 @@
-// Package english words counts in the messages and summaries zsj prints:
-// "1 file", "3 files".
+// Package english words counts and choices in the messages and summaries
+// zsj prints: "1 file", "3 files", "--color must be auto, always or never".
 //
 // It knows the regular English plural (a trailing "s") and nothing more;
 // the words zsj counts need no other.
