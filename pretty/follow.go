@@ -104,7 +104,7 @@ func (p *Printer) Follow(ctx context.Context, r io.Reader, fo FollowOptions) err
 			if werr := p.End(); werr != nil {
 				return werr
 			}
-			return &ErrRead{err}
+			return &ErrRead{&input.LineError{Num: num + 1, Err: err}}
 		}
 	}
 }

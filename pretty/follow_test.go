@@ -3,6 +3,7 @@ package pretty
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/zsj-dev/zsj/internal/input"
 )
 
 // lockedBuffer lets the test read what Follow has written so far.
@@ -196,5 +199,22 @@ func TestFollowInterrupted(t *testing.T) {
 	got := out.String()
 	if !strings.Contains(got, "▶ bash") || !strings.Contains(got, "did not finish") {
 		t.Errorf("want the call and the unfinished run:\n%s", got)
+	}
+}
+
+// A read error while following names the line it happened at, as every
+// other reader of inputs does.
+func TestFollowReadErrorNamesTheLine(t *testing.T) {
+	pr, pw := io.Pipe()
+	go func() {
+		pw.Write([]byte("{\"a\":1}\n{\"b\":2}\n{\"c\""))
+		pw.CloseWithError(io.ErrUnexpectedEOF)
+	}()
+	var out lockedBuffer
+	p := NewTerminal(&out, "", DefaultOptions())
+	err := p.Follow(context.Background(), pr, FollowOptions{Pipe: true, Poll: time.Minute})
+	var le *input.LineError
+	if !errors.As(err, &le) || le.Num != 3 || !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Fatalf("Follow = %v; want a read error at line 3", err)
 	}
 }

@@ -117,7 +117,7 @@ func play(s *input.Stream, out io.Writer, opts Options) (Result, error) {
 	res, err := p.Play(s.Lines())
 	var readErr *input.LineError
 	if errors.As(err, &readErr) {
-		err = fmt.Errorf("%s: %w", s.Name, err)
+		err = input.ReadError(s.Source, err)
 	}
 	return res, err
 }

@@ -36,7 +36,7 @@ func readLogs(std *term.IO, sources []input.Source, unreadable []error, opts Opt
 				break
 			}
 			if err != nil {
-				r.error(fmt.Errorf("%s: %w", s.Name, err))
+				r.error(input.ReadError(s.Source, err))
 				break
 			}
 			f.Line(l.Num, l.Text, len(l.EOL) == 0)

@@ -75,7 +75,7 @@ func Run(opts Options) error {
 			sum.Errors += stats.Errors
 			sum.Warnings += stats.Warnings
 			if readErr != nil {
-				readError(fmt.Errorf("%s: %w", s.Name, readErr))
+				readError(input.ReadError(s.Source, readErr))
 			}
 			bar.Add(1)
 			return err

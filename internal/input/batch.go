@@ -2,10 +2,10 @@ package input
 
 // Batch is a run of consecutive lines of one stream, for Lines: the whole
 // lines of one read, up to the reader's buffer size (256 KB, larger while
-// lines are). It owns the buffer they are in (the reader's, handed over),
-// so they stay valid while workers use them. Measured on logs of small
-// events, 1 MB batches made validate take half as long again, mostly in
-// page faults and cache misses.
+// lines are). The block they are in is kept until emit has returned, then
+// reused: what emit keeps of them must be copied. Measured on logs of
+// small events, 1 MB batches made validate take half as long again,
+// mostly in page faults and cache misses.
 type Batch struct {
 	// Lines are split by the worker before work is called. Their Num is
 	// final only when the batch reaches emit; work must not rely on it.
@@ -24,7 +24,9 @@ type Batch struct {
 // per-worker scratch space), and calls emit with each batch in input
 // order on the calling goroutine. An error from emit stops the reading
 // and is returned; the read error ending the input is reported through
-// the last batch's Err. r is not used once Lines returns.
+// the last batch's Err. r must be fresh (lines are numbered from 1, and a
+// byte order mark is looked for at its start), and is not used once Lines
+// returns.
 //
 // The reading goroutine only reads blocks of whole lines, without copying
 // them; splitting them into lines happens on the workers, so reading is

@@ -38,16 +38,19 @@ type Ordered struct {
 	// sending parts of it with Send. worker is its index, so that Work can
 	// keep per-worker scratch space.
 	Work func(worker int, c *Chunk)
-	// Part, if set, takes each part a chunk's Work sent, in order, as it
-	// comes. An error stops the run and is returned by Run.
+	// Part takes each part a chunk's Work sent, in order, as it comes; it
+	// must be set when Work calls Send. An error stops the run and is
+	// returned by Run.
 	Part func(c *Chunk, part any) error
-	// Done takes a chunk once its Work has returned, after its parts. An
-	// error stops the run and is returned by Run.
+	// Done takes a chunk once its Work has returned, after its parts; it
+	// must be set. A read error that ended the chunk's source is in the
+	// chunk's Err by then. An error stops the run and is returned by Run.
 	Done func(c *Chunk) error
 	// Failed reports a source that could not be opened (the error names
 	// it) or read to its end ("NAME: line N: ..."), after the results of
 	// the lines before; the run goes on with the next source. It must be
-	// set.
+	// set for runs over sources (Run); a run over one stream (Lines) has
+	// its read error in the last chunk's Err instead.
 	Failed func(src Source, err error)
 	// Wait, if set, is called each time the next result is not ready yet:
 	// to hand on what is done before waiting.
@@ -187,15 +190,16 @@ func (r *orderedRun) apply() error {
 			return err
 		}
 		base += c.Lines
+		var readErr error
 		if c.err != nil {
-			c.readError()
+			readErr = c.readError() // sets c.Err for Done
 		}
 		if err := r.o.Done(c); err != nil {
 			return err
 		}
 		c.letGo()
-		if c.err != nil && r.o.Failed != nil {
-			r.o.Failed(c.Source, c.readError())
+		if readErr != nil && r.o.Failed != nil {
+			r.o.Failed(c.Source, readErr)
 		}
 		r.free <- c
 	}

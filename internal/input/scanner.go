@@ -19,9 +19,9 @@ type Scanner struct {
 	// it) or read to its end ("NAME: line N: ..."), at its place among
 	// the lines; Next goes on with the next source.
 	Failed func(src Source, err error)
-	// Wait, if set, is called before each wait for more input: to hand
-	// on the results so far, so that a reader of a slow stream sees them
-	// as they come.
+	// Wait, if set, is called each time the next chunk is not read yet,
+	// before waiting for it: to hand on the results so far, so that a
+	// reader of a slow stream sees them as they come.
 	Wait func()
 	// Stopped, if set, ends the lines early when it reports true (results
 	// can no longer be written, or are no longer wanted).
@@ -62,10 +62,7 @@ func (s *Scanner) Next(l *Line) bool {
 			s.base += c.Lines
 			s.cur = nil
 		}
-		if s.Wait != nil {
-			s.Wait()
-		}
-		c, ok := <-s.chunks
+		c, ok := s.take()
 		if !ok {
 			return false
 		}
@@ -79,6 +76,22 @@ func (s *Scanner) Next(l *Line) bool {
 		c.Base = s.base
 		s.cur, s.lines = c, c.Splitter()
 	}
+}
+
+// take returns the next chunk read, calling Wait first only when there
+// is none yet: flushing results after every chunk of a fast input costs
+// a write each time and tells no one anything.
+func (s *Scanner) take() (*Chunk, bool) {
+	select {
+	case c, ok := <-s.chunks:
+		return c, ok
+	default:
+	}
+	if s.Wait != nil {
+		s.Wait()
+	}
+	c, ok := <-s.chunks
+	return c, ok
 }
 
 // Position returns the source of the last line returned and its number
