@@ -28,7 +28,7 @@ func (s Selection) Active() bool {
 func (s Selection) stateful() bool { return len(s.Tools) > 0 }
 
 // toolTypes are the events that carry a tool name.
-var toolTypes = []string{"tool_call", "permission_request", "permission_decision"}
+var toolTypes = []string{protocol.TypeToolCall, protocol.TypePermissionRequest, protocol.TypePermissionDecision}
 
 // selector matches events against a Selection by their top-level fields.
 // It is not safe for concurrent use; a stateless Selection may be copied
@@ -110,9 +110,9 @@ func (s *selector) match(fs []field) bool {
 
 func failed(ev event) bool {
 	switch string(ev.typ.textOrNil()) {
-	case "error":
+	case protocol.TypeError:
 		return true
-	case "tool_result", "run_end":
+	case protocol.TypeToolResult, protocol.TypeRunEnd:
 		return string(ev.status.textOrNil()) == "error"
 	}
 	return false

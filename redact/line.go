@@ -91,7 +91,7 @@ func (x *Redactor) Find(line []byte) []Match {
 		return nil
 	}
 	switch string(w.typ) {
-	case "message", "prompt":
+	case protocol.TypeMessage, protocol.TypePrompt:
 		return nil
 	}
 	return x.matches

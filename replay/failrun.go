@@ -42,12 +42,12 @@ func peekFixture(path string) (fixtureHead, error) {
 		for i := range members {
 			m := &members[i]
 			switch string(m.KeyText()) {
-			case "schemaVersion":
+			case protocol.FieldSchemaVersion:
 				if v := string(m.Value.Raw); v == "1" || v == "2" {
 					head.version, _ = strconv.Atoi(v)
 				}
-			case "type":
-				if m.Value.Kind == protocol.KindString && string(protocol.StringValue(m.Value)) == "run_start" {
+			case protocol.FieldType:
+				if m.Value.Kind == protocol.KindString && string(protocol.StringValue(m.Value)) == protocol.TypeRunStart {
 					head.runStart = append([]byte(nil), line.Text...)
 				}
 			}
@@ -70,7 +70,7 @@ func (p *Player) FailRun(runStart []byte, version int, code, message string, exi
 	runID := []byte(`"run_zsj_replay"`)
 	if members, serr := protocol.ParseObject(start, nil); serr == nil {
 		for i := range members {
-			if string(members[i].KeyText()) == "runId" {
+			if string(members[i].KeyText()) == protocol.FieldRunID {
 				runID = members[i].Value.Raw
 			}
 		}

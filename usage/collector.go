@@ -104,7 +104,7 @@ func (f *File) Line(num int, text []byte, noEOL bool) {
 		}
 		return
 	}
-	st := f.state(h.runID, string(h.typ) == "run_start", num)
+	st := f.state(h.runID, string(h.typ) == protocol.TypeRunStart, num)
 	st.run.Events++
 	f.fingerprint(st, text, h, members)
 	if parsed && c.needs(h.typ) {
@@ -115,9 +115,9 @@ func (f *File) Line(num int, text []byte, noEOL bool) {
 // needs reports whether lines of type typ are parsed in full.
 func (c *Collector) needs(typ []byte) bool {
 	switch string(typ) {
-	case "run_start", "usage", "run_end":
+	case protocol.TypeRunStart, protocol.TypeUsage, protocol.TypeRunEnd:
 		return true
-	case "tool_call", "permission_request", "permission_decision", "tool_result", "error", "final":
+	case protocol.TypeToolCall, protocol.TypePermissionRequest, protocol.TypePermissionDecision, protocol.TypeToolResult, protocol.TypeError, protocol.TypeFinal:
 		return c.opts.Details
 	}
 	return false
