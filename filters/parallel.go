@@ -2,7 +2,6 @@ package filters
 
 import (
 	"errors"
-	"runtime"
 
 	"github.com/zsj-dev/zsj/internal/input"
 )
@@ -34,7 +33,7 @@ var errStop = errors.New("run stopped")
 func (f *Filter) runParallel(sources []input.Source, io IO, s *sink) error {
 	n := f.opts.Workers
 	if n <= 0 {
-		n = runtime.GOMAXPROCS(0)
+		n = input.Workers()
 	}
 	workers := make([]*worker, n)
 	for i := range workers {
@@ -50,9 +49,7 @@ func (f *Filter) runParallel(sources []input.Source, io IO, s *sink) error {
 		Workers:   n,
 		ChunkSize: f.readSize,
 		// Up to two chunks a worker and a few more: a worker whose results
-		// wait behind a slow chunk's goes on with the next. (The reader
-		// used to be as far ahead: an order queue of 2n+2 tasks, and the
-		// one it held.)
+		// wait behind a slow chunk's goes on with the next.
 		InFlight: 2*n + 3,
 		Stdin:    io.Stdin,
 		Work:     func(i int, c *input.Chunk) { workers[i].chunk(c) },
