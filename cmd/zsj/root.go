@@ -23,6 +23,7 @@ var version = ""
 type app struct {
 	io        *term.IO
 	colorFlag string
+	hintStdin func() // turns on term.StdinHint for a command that reads logs
 }
 
 // subcommands holds the constructors registered by each command's file, so
@@ -49,6 +50,9 @@ Exit codes: 0 ok, 1 problems found, 2 usage error, 3 I/O or internal failure.`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			if readsLogs(cmd) {
+				a.hintStdin()
+			}
 			if cmd.DisableFlagParsing {
 				return nil // its flags are not parsed yet: it decides itself
 			}
@@ -69,6 +73,10 @@ Exit codes: 0 ok, 1 problems found, 2 usage error, 3 I/O or internal failure.`,
 	}
 	return root
 }
+
+// readsLogs reports whether cmd reads logs from standard input when it is
+// given no path: the commands whose usage ends in [PATH...].
+func readsLogs(cmd *cobra.Command) bool { return strings.HasSuffix(cmd.Use, "[PATH...]") }
 
 // decideColor makes the one decision on color, from --color unless a
 // command's own flag has the last word (zsj filter's -C and -M, as jq's).
@@ -92,7 +100,7 @@ func run(io *term.IO, args []string) int {
 	// here rather than in main so the end-to-end scripts, which call run,
 	// behave the same.
 	signal.Ignore(syscall.SIGPIPE)
-	a := &app{io: io}
+	a := &app{io: io, hintStdin: io.HintStdin(term.StdinHint)}
 	root := newRootCmd(a, args)
 	root.SetArgs(args)
 	err := root.Execute()
