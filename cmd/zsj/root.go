@@ -43,6 +43,15 @@ Inputs are files, directories (walked for *.jsonl and *.ndjson, also .gz or
 .zst), or '-' for standard input; with no argument zsj reads standard input.
 Compressed input is recognised by its content, not its name.
 
+Where to start:
+  a run failed    zsj runs --failed logs/       which runs, and why
+                  zsj pretty run.jsonl          what the agent did
+                  zsj filter --run ID logs/     the events of one run
+  an archive      zsj validate logs/            what is wrong, where
+                  zsj upgrade -i logs/          v1 to v2, in place
+  a test fixture  zsj redact --check run.jsonl  no credential left in it
+                  zsj replay run.jsonl          play it to a client
+
 Exit codes: 0 ok, 1 problems found, 2 usage error, 3 I/O or internal failure.`,
 		Example: `  zsj validate testdata/
   zcat run.jsonl.gz | zsj validate --format json -`,
