@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -39,9 +40,40 @@ func writeManPages(root *cobra.Command, dir string) error {
 		return err
 	}
 	root.DisableAutoGenTag = true // the tag carries the time of generation
+	forEachCommand(root, func(c *cobra.Command) { c.Long = keepIndentedLines(c.Long) })
 	header := &doc.GenManHeader{Title: "ZSJ", Section: "1", Source: "zsj", Manual: "zsj manual", Date: &manDate}
 	if err := doc.GenManTree(root, header, dir); err != nil {
 		return fmt.Errorf("writing man pages: %w", err)
 	}
 	return nil
+}
+
+func forEachCommand(c *cobra.Command, do func(*cobra.Command)) {
+	do(c)
+	for _, sub := range c.Commands() {
+		forEachCommand(sub, do)
+	}
+}
+
+// keepIndentedLines makes the indented tables of a help text (the lines
+// that begin with two spaces) a block that man prints as it is: cobra/doc
+// reads help as Markdown, which would run those lines together into one
+// paragraph. An indented Markdown block needs four more spaces and a blank
+// line on each side.
+func keepIndentedLines(help string) string {
+	var b strings.Builder
+	inBlock := false
+	for _, line := range strings.Split(help, "\n") {
+		indented := strings.HasPrefix(line, "  ")
+		if indented != inBlock && line != "" && b.Len() > 0 {
+			b.WriteString("\n") // a blank line opens or closes the block
+		}
+		if indented {
+			b.WriteString("    ")
+		}
+		b.WriteString(line)
+		b.WriteString("\n")
+		inBlock = indented && line != ""
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
