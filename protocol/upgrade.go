@@ -7,7 +7,10 @@ import "strconv"
 // sandbox key's name change. Everything else (key order, spacing, number
 // spelling, string escapes) is copied as it stands, so a log keeps
 // byte-identical content apart from the version, and a v1 -> v2 -> v1 trip
-// gives back the original line.
+// gives back the original line. Two spellings are not remembered: a
+// renamed key spelled with escapes ("vio\u006cation") is written plainly
+// ("block", then "violation"), and a version spelled other than as a digit
+// followed by zeros (10e-1) becomes the plain digit.
 
 // RuleUpgradeConflict is reported by zsj upgrade for an event that carries
 // both violation and block: there is no way to tell which one to keep. It

@@ -193,3 +193,18 @@ func BenchmarkUpgradeLine(b *testing.B) {
 		buf, _ = u.Line(line, buf[:0])
 	}
 }
+
+// A sandbox key spelled with escapes comes back from a round trip written
+// plainly: the rename writes the plain name, and the escapes are not
+// remembered. Every other byte, escapes in values included, comes back.
+func TestUpgradeRoundTripEscapedKey(t *testing.T) {
+	in := `{"schemaVersion":1,"vio\u006cation":{"reason":"\u0041"},"type":"tool_result"}`
+	up, res := UpgradeLine([]byte(in), 2, nil)
+	if res.Status != Changed || string(up) != `{"schemaVersion":2,"block":{"reason":"\u0041"},"type":"tool_result"}` {
+		t.Fatalf("upgrade: %v %s", res.Status, up)
+	}
+	back, _ := UpgradeLine(up, 1, nil)
+	if want := `{"schemaVersion":1,"violation":{"reason":"\u0041"},"type":"tool_result"}`; string(back) != want {
+		t.Errorf("back to 1: %s, want %s", back, want)
+	}
+}

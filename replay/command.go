@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"syscall"
 	"time"
 
@@ -97,7 +98,50 @@ func (c *Command) Run(args []string) error {
 		return ExitStatus(code, err)
 	}
 	res, err := play(s, c.Stdout, opts)
+	if err == nil && res.Ending == Complete {
+		c.warnUnreached(opts.Faults, res.Events)
+	}
 	return ExitStatus(res.ExitCode, err)
+}
+
+// checkReached refuses, before anything is played, faults pinned to an
+// event past the fixture's last: counting a file's events first is cheap
+// next to a test that passes because its fault never happened. Standard
+// input can be read only once; it is checked at the end (warnUnreached).
+// A fixture that cannot be read is left for opening it to report.
+func (c *Command) checkReached(faults []Fault) error {
+	if c.Fixture == "-" || len(Unreached(faults, 0)) == 0 {
+		return nil
+	}
+	events, err := CountEvents(c.Fixture)
+	if err != nil {
+		return nil
+	}
+	if given := c.givenFaults(Unreached(faults, events)); len(given) > 0 {
+		return usage(unreachedError(given, events))
+	}
+	return nil
+}
+
+// warnUnreached says on stderr which faults a fixture read from standard
+// input never reached.
+func (c *Command) warnUnreached(faults []Fault, events int) {
+	if given := c.givenFaults(Unreached(faults, events)); len(given) > 0 {
+		fmt.Fprintf(c.Stderr, "zsj: warning: %v\n", unreachedError(given, events))
+	}
+}
+
+// givenFaults names faults as the user spelled them (crash=9:KILL, not
+// the parsed crash=9:9).
+func (c *Command) givenFaults(faults []Fault) []string {
+	var given []string
+	for _, spec := range c.Faults {
+		f, err := ParseFault(spec)
+		if err == nil && slices.Contains(faults, f) {
+			given = append(given, spec)
+		}
+	}
+	return given
 }
 
 // openFixture opens the fixture; "-" is standard input, for a fixture
@@ -162,6 +206,9 @@ func (c *Command) options() (Options, error) {
 			return opts, usage(fmt.Errorf("--fault: %w", err))
 		}
 		opts.Faults = append(opts.Faults, fault)
+	}
+	if err := c.checkReached(opts.Faults); err != nil {
+		return opts, err
 	}
 	if c.Exit != "" {
 		code, err := ParseExitCode(c.Exit)

@@ -38,6 +38,8 @@ Faults (--fault, repeatable; N counts the fixture's events from 1):
                       before event N
   exit=CODE           exit with CODE (as --exit)
 Random choices (split points, noise, garbage, fresh ids) follow --seed.
+A fault pinned past the fixture's last event is a usage error, before
+anything is played (from standard input: a warning at the end).
 
 A stand-in for 'zero exec': --shim DIR writes DIR/zero, a script that runs
 this zsj in Zero's place with the fixture and every other flag given here.

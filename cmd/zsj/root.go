@@ -23,6 +23,7 @@ var version = ""
 type app struct {
 	io        *term.IO
 	colorFlag string
+	hintStdin func() // turns on term.StdinHint for a command that reads logs
 }
 
 // subcommands holds the constructors registered by each command's file, so
@@ -42,6 +43,15 @@ Inputs are files, directories (walked for *.jsonl and *.ndjson, also .gz or
 .zst), or '-' for standard input; with no argument zsj reads standard input.
 Compressed input is recognised by its content, not its name.
 
+Where to start:
+  a run failed    zsj runs --failed logs/       which runs, and why
+                  zsj pretty run.jsonl          what the agent did
+                  zsj filter --run ID logs/     the events of one run
+  an archive      zsj validate logs/            what is wrong, where
+                  zsj upgrade -i logs/          v1 to v2, in place
+  a test fixture  zsj redact --check run.jsonl  no credential left in it
+                  zsj replay run.jsonl          play it to a client
+
 Exit codes: 0 ok, 1 problems found, 2 usage error, 3 I/O or internal failure.`,
 		Example: `  zsj validate testdata/
   zcat run.jsonl.gz | zsj validate --format json -`,
@@ -49,6 +59,9 @@ Exit codes: 0 ok, 1 problems found, 2 usage error, 3 I/O or internal failure.`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			if readsLogs(cmd) {
+				a.hintStdin()
+			}
 			if cmd.DisableFlagParsing {
 				return nil // its flags are not parsed yet: it decides itself
 			}
@@ -69,6 +82,10 @@ Exit codes: 0 ok, 1 problems found, 2 usage error, 3 I/O or internal failure.`,
 	}
 	return root
 }
+
+// readsLogs reports whether cmd reads logs from standard input when it is
+// given no path: the commands whose usage ends in [PATH...].
+func readsLogs(cmd *cobra.Command) bool { return strings.HasSuffix(cmd.Use, "[PATH...]") }
 
 // decideColor makes the one decision on color, from --color unless a
 // command's own flag has the last word (zsj filter's -C and -M, as jq's).
@@ -92,7 +109,7 @@ func run(io *term.IO, args []string) int {
 	// here rather than in main so the end-to-end scripts, which call run,
 	// behave the same.
 	signal.Ignore(syscall.SIGPIPE)
-	a := &app{io: io}
+	a := &app{io: io, hintStdin: io.HintStdin(term.StdinHint)}
 	root := newRootCmd(a, args)
 	root.SetArgs(args)
 	err := root.Execute()

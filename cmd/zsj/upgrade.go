@@ -18,7 +18,11 @@ renames a top-level violation key to block, in its place. No other byte of a
 line changes: key order, spacing, number spelling, string escapes and line
 ends stay as they were. Version 2 lines pass through untouched, so running
 upgrade twice changes nothing. --to 1 does the reverse, for clients that only
-speak version 1.
+speak version 1, and a round trip gives back the same bytes, with two
+exceptions: a renamed key spelled with escapes ("vio\u006cation") is written
+plainly (block, then violation: escapes in a key are not remembered), and a
+version spelled other than as its digit with zeros after it (10e-1, not 1.0
+or 1e0) comes back as the digit.
 
 Lines that are not events (not a JSON object, or no schemaVersion of 1 or 2)
 and events with both violation and block are kept as they are and reported

@@ -59,6 +59,11 @@ var ErrStdinTwice = errors.New(`"-" (stdin) given more than once: stdin can be r
 // walked gives an error in errs (message like "open PATH: no such file or
 // directory" — name the path), and the other arguments are still expanded.
 //
+// A file is taken once, at its first occurrence, however often it is
+// named: directly and through its folder, as ./a and a, through a symlink
+// named explicitly, or as another hard link to it (the same file by
+// os.SameFile).
+//
 // Standard input counts as explicit. Within a directory, entries are taken
 // in the byte order of their names, a subdirectory's files at the place of
 // the subdirectory's name (the order of filepath.WalkDir).
@@ -67,6 +72,7 @@ func Expand(args []string) (sources []Source, errs []error) {
 		return []Source{stdinSource}, nil
 	}
 	sawStdin := false
+	var seen seenFiles
 	for _, arg := range args {
 		if arg == "-" {
 			if sawStdin {
@@ -83,10 +89,12 @@ func Expand(args []string) (sources []Source, errs []error) {
 			continue
 		}
 		if !info.IsDir() {
-			sources = append(sources, Source{Name: arg, Path: arg, Explicit: true})
+			if seen.add(info) {
+				sources = append(sources, Source{Name: arg, Path: arg, Explicit: true})
+			}
 			continue
 		}
-		sources, errs = walk(arg, sources, errs)
+		sources, errs = walk(arg, &seen, sources, errs)
 	}
 	return sources, errs
 }
@@ -105,7 +113,7 @@ func asOpenError(path string, err error) error {
 // walk appends the log files under dir, recursively, to sources. A
 // directory that cannot be read is reported and the walk goes on with the
 // rest, like a missing argument.
-func walk(dir string, sources []Source, errs []error) ([]Source, []error) {
+func walk(dir string, seen *seenFiles, sources []Source, errs []error) ([]Source, []error) {
 	entries, err := os.ReadDir(dir) // sorted by name; partial on error
 	if err != nil {
 		errs = append(errs, err)
@@ -114,9 +122,13 @@ func walk(dir string, sources []Source, errs []error) ([]Source, []error) {
 		path := filepath.Join(dir, e.Name())
 		switch t := e.Type(); {
 		case t.IsDir():
-			sources, errs = walk(path, sources, errs)
+			sources, errs = walk(path, seen, sources, errs)
 		case t.IsRegular() && IsLogName(e.Name()):
-			sources = append(sources, Source{Name: path, Path: path})
+			// A file that vanished since the listing is kept: opening it
+			// reports that.
+			if info, err := e.Info(); err != nil || seen.add(info) {
+				sources = append(sources, Source{Name: path, Path: path})
+			}
 		}
 		// Anything else is skipped: symlinks (they could loop or leave the
 		// tree), devices, pipes, sockets, and files of other names.

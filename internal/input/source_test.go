@@ -110,6 +110,36 @@ func TestExpand(t *testing.T) {
 			wantErrs: []string{"open missing.jsonl: no such file or directory"},
 		},
 		{
+			name: "file named directly and through its folder: first kept",
+			args: []string{"other/o.jsonl", "other/"},
+			want: []Source{named("other/o.jsonl")},
+		},
+		{
+			name: "folder then a file in it",
+			args: []string{"other", "./other/o.jsonl"},
+			want: []Source{found("other/o.jsonl")},
+		},
+		{
+			name: "same file under two spellings",
+			args: []string{"./logs/a.jsonl", "logs/a.jsonl", "logs//a.jsonl"},
+			want: []Source{named("./logs/a.jsonl")},
+		},
+		{
+			name: "symlink named explicitly and its target",
+			args: []string{"logs/link-file.jsonl", "logs/a.jsonl"},
+			want: []Source{named("logs/link-file.jsonl")},
+		},
+		{
+			name: "folder through a symlink and directly",
+			args: []string{"dir-link", "other"},
+			want: []Source{found("dir-link/o.jsonl")},
+		},
+		{
+			name: "folder twice, and a nested folder",
+			args: []string{"logs/nested", "logs/nested/deeper", "logs/nested"},
+			want: []Source{found("logs/nested/deeper/x.jsonl"), found("logs/nested/y.ndjson")},
+		},
+		{
 			name:     "dangling symlink named explicitly",
 			args:     []string{"logs/dangling.jsonl"},
 			wantErrs: []string{"open logs/dangling.jsonl: no such file or directory"},
@@ -202,5 +232,18 @@ func TestSourceIsStdin(t *testing.T) {
 	}
 	if (Source{Name: "a.jsonl", Path: "a.jsonl"}).IsStdin() {
 		t.Error("a source with a path is stdin")
+	}
+}
+
+func TestExpandHardLinkOnce(t *testing.T) {
+	t.Chdir(t.TempDir())
+	makeTree(t, []string{"logs/a.jsonl"}, nil)
+	if err := os.Link("logs/a.jsonl", "logs/b.jsonl"); err != nil {
+		t.Skip("no hard links here:", err)
+	}
+	got, errs := Expand([]string{"logs"})
+	want := []Source{{Name: "logs/a.jsonl", Path: "logs/a.jsonl"}}
+	if !equalSources(got, want) || len(errs) != 0 {
+		t.Errorf("Expand = %+v, %v; want %+v (one file, two names)", got, errs, want)
 	}
 }
