@@ -17,8 +17,9 @@
 #   BENCH_GITLEAKS_MB   size of the slice given to gitleaks, which scans
 #                       ~1.5 MB/s (default 25)
 #   BENCH_BASELINE      a git revision: zsj built at it is timed on every zsj
-#                       command too, right after the zsj under test, and
-#                       RESULTS.md gets a table of the change
+#                       command too, in runs alternating with the zsj under
+#                       test, and RESULTS.md gets a table of the change
+#   BENCH_PAIRS         alternating runs of each for that table (default 11)
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -34,6 +35,7 @@ warmup_other=${BENCH_WARMUP_OTHER:-0}
 limit=${BENCH_TIMEOUT:-300}
 gitleaks_mb=${BENCH_GITLEAKS_MB:-25}
 baseline=${BENCH_BASELINE:-}
+pairs=${BENCH_PAIRS:-11}
 
 gojq_version=v0.12.19
 
@@ -147,7 +149,7 @@ corpus() {
 # --- measuring -----------------------------------------------------------------
 
 IDS=()
-declare -A CMD FILE MEAN SD RUNS WARMUP RSS STATUS BASE_OF
+declare -A CMD FILE MEAN SD RUNS WARMUP RSS STATUS BASE_OF PAIR_NEW PAIR_BASE
 failures=0
 
 # measure ID RUNS WARMUP FILE CMD: one run of CMD under /usr/bin/time for
@@ -157,10 +159,41 @@ failures=0
 measure() {
 	measure_one "$@"
 	# The zsj commands start with "zsj ": the baseline runs the same line.
-	if [ -n "$baseline" ] && [ "${5#zsj }" != "$5" ]; then
-		BASE_OF[$1]="$1 (baseline)"
-		measure_one "$1 (baseline)" "$2" "$3" "$4" "zsj-base ${5#zsj }"
+	if [ -n "$baseline" ] && [ "${5#zsj }" != "$5" ] && [ "${STATUS[$1]}" = ok ]; then
+		alternate "$1" "$5"
 	fi
+}
+
+# run_ms CMD: the wall time of one run of CMD in the corpus folder, in ms.
+run_ms() {
+	local start end
+	start=$(date +%s%N)
+	(cd "$work" && sh -c "$1" </dev/null >/dev/null 2>&1)
+	end=$(date +%s%N)
+	echo $(((end - start) / 1000000))
+}
+
+# alternate ID CMD: runs CMD and the baseline's same line in turns, the
+# first of each pair changing every time, and keeps the median of each.
+# Timed one block after the other, the two were seen to differ by 20 %
+# either way on this kind of machine, which drifts over a minute; taken
+# in turns, the drift falls on both alike.
+alternate() {
+	local id=$1 cmd=$2 base="zsj-base ${2#zsj }" i a b
+	log "$id: against the baseline, $pairs runs of each in turns"
+	: >"$tmp/results/$id.pairs"
+	for ((i = 0; i < pairs; i++)); do
+		if ((i % 2 == 0)); then
+			a=$(run_ms "$cmd") b=$(run_ms "$base")
+		else
+			b=$(run_ms "$base") a=$(run_ms "$cmd")
+		fi
+		echo "$a $b" >>"$tmp/results/$id.pairs"
+	done
+	median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+	PAIR_NEW[$id]=$(cut -d' ' -f1 "$tmp/results/$id.pairs" | median)
+	PAIR_BASE[$id]=$(cut -d' ' -f2 "$tmp/results/$id.pairs" | median)
+	BASE_OF[$id]=1
 }
 
 # measure_one ID RUNS WARMUP FILE CMD: one measurement, as measure says.
@@ -418,22 +451,17 @@ minutes=$(awk -v s="$SECONDS" 'BEGIN { printf "%.1f", s / 60 }')
 		echo
 		echo "## Against the baseline"
 		echo
-		echo "The same zsj commands built at $base_commit (BENCH_BASELINE), each timed"
-		echo "right after the zsj under test on the same file. Change is the zsj under"
-		echo "test's mean time over the baseline's, minus one: below 0 it is faster."
+		echo "The same zsj commands built at $base_commit (BENCH_BASELINE), run in turns"
+		echo "with the zsj under test on the same file, $pairs runs of each, the first"
+		echo "of each pair changing every time. Times are medians; change is the zsj"
+		echo "under test's over the baseline's, minus one: below 0 it is faster."
 		echo
-		echo "| measurement | baseline | zsj | change | baseline RSS | zsj RSS |"
-		echo "| --- | ---: | ---: | ---: | ---: | ---: |"
+		echo "| measurement | baseline | zsj | change |"
+		echo "| --- | ---: | ---: | ---: |"
 		for id in "${IDS[@]}"; do
-			b=${BASE_OF[$id]:-}
-			[ -n "$b" ] || continue
-			if ok "$id" && ok "$b"; then
-				printf '| %s | %.3f s | %.3f s | %s | %s MB | %s MB |\n' "$id" "${MEAN[$b]}" "${MEAN[$id]}" \
-					"$(awk -v a="${MEAN[$id]}" -v b="${MEAN[$b]}" 'BEGIN { printf "%+.1f %%", (a / b - 1) * 100 }')" \
-					"$(rss_mb "$b")" "$(rss_mb "$id")"
-			else
-				echo "| $id | $(ok "$b" && printf '%.3f s' "${MEAN[$b]}" || echo failed) | $(ok "$id" && printf '%.3f s' "${MEAN[$id]}" || echo failed) | | | |"
-			fi
+			[ -n "${BASE_OF[$id]:-}" ] || continue
+			printf '| %s | %s ms | %s ms | %s |\n' "$id" "${PAIR_BASE[$id]}" "${PAIR_NEW[$id]}" \
+				"$(awk -v a="${PAIR_NEW[$id]}" -v b="${PAIR_BASE[$id]}" 'BEGIN { printf "%+.1f %%", (a / b - 1) * 100 }')"
 		done
 	fi
 	echo
