@@ -19,7 +19,9 @@
 #   BENCH_BASELINE      a git revision: zsj built at it is timed on every zsj
 #                       command too, in runs alternating with the zsj under
 #                       test, and RESULTS.md gets a table of the change
-#   BENCH_PAIRS         alternating runs of each for that table (default 11)
+#   BENCH_PAIRS         alternating runs of each for that table (default 31:
+#                       with 11, a 150 ms command's median moved 10 % from
+#                       one run to the next on a 2-core virtual machine)
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -35,7 +37,7 @@ warmup_other=${BENCH_WARMUP_OTHER:-0}
 limit=${BENCH_TIMEOUT:-300}
 gitleaks_mb=${BENCH_GITLEAKS_MB:-25}
 baseline=${BENCH_BASELINE:-}
-pairs=${BENCH_PAIRS:-11}
+pairs=${BENCH_PAIRS:-31}
 
 gojq_version=v0.12.19
 
