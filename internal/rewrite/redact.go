@@ -61,8 +61,7 @@ func Redact(io *term.IO, args []string, opts RedactOptions) error {
 	if err != nil {
 		return exitcode.New(exitcode.Usage, err)
 	}
-	accepted, err := opts.readBaseline()
-	if err != nil {
+	if err := opts.readBaseline(); err != nil {
 		return exitcode.New(exitcode.Usage, err)
 	}
 	opts.Check = opts.Check || opts.WriteBaseline != ""
@@ -70,10 +69,13 @@ func Redact(io *term.IO, args []string, opts RedactOptions) error {
 	if err != nil {
 		return err
 	}
-	out := newRedactOutput(c, opts, format, accepted)
+	out := newRedactOutput(c, opts, format)
 	stats, err := c.run(redactTransform(rules.NewRedactor(), opts, out), opts.Mode(opts.Check), false, out.problem, out.file)
-	if ferr := out.close(c.failed(stats)); err == nil {
+	if ferr := out.w.Flush(); err == nil {
 		err = ferr
+	}
+	if cerr := out.close(c.failed(stats)); err == nil {
+		err = cerr
 	}
 	if err != nil {
 		return err // the output failed; a closed pipe ends quietly

@@ -20,6 +20,8 @@ type ReportOptions struct {
 	WriteBaseline string
 	// Version is zsj's version, for the reports that name the tool.
 	Version string
+
+	accepted *report.Baseline // Baseline once read
 }
 
 // validate rejects what a baseline cannot be used with.
@@ -35,14 +37,15 @@ func (o *RedactOptions) validateReport() error {
 	return nil
 }
 
-// readBaseline reads --baseline, nil when none is given.
-func (o *RedactOptions) readBaseline() (*report.Baseline, error) {
+// readBaseline reads --baseline, if given, for the output to use.
+func (o *RedactOptions) readBaseline() error {
 	if o.Baseline == "" {
-		return nil, nil
+		return nil
 	}
 	b, err := report.ReadBaseline(o.Baseline)
 	if err != nil {
-		return nil, fmt.Errorf("--baseline: %w", err)
+		return fmt.Errorf("--baseline: %w", err)
 	}
-	return b, nil
+	o.accepted = b
+	return nil
 }

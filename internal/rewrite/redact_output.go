@@ -41,8 +41,8 @@ type redactOutput struct {
 	baselineErr             error // writing found failed
 }
 
-func newRedactOutput(c *command, opts RedactOptions, format report.Format, accepted *report.Baseline) *redactOutput {
-	o := &redactOutput{c: c, opts: opts, format: format, perRule: map[string]int{}, accepted: accepted}
+func newRedactOutput(c *command, opts RedactOptions, format report.Format) *redactOutput {
+	o := &redactOutput{c: c, opts: opts, format: format, perRule: map[string]int{}, accepted: opts.accepted}
 	if opts.WriteBaseline != "" {
 		o.found = report.NewBaseline()
 	}
