@@ -53,8 +53,29 @@ func newRedactOutput(c *command, opts RedactOptions, format report.Format) *reda
 	}
 	o.w = bufio.NewWriter(dst)
 	o.printer = report.NewPrinter(o.w, format, colored)
-	o.printer.SetTool(report.Tool{Version: opts.Version})
+	o.printer.SetTool(report.Tool{Version: opts.Version, Describe: describeLineRule})
 	return o
+}
+
+// lineRules are the problems redact reports besides secrets: a line that
+// is not one JSON object, by what is wrong with it.
+var lineRules = map[string]string{
+	protocol.RuleInvalidJSON:   "not JSON at all, or broken JSON",
+	protocol.RuleNotObject:     "an array or scalar instead of an object",
+	protocol.RuleTrailingData:  "a second value after the object",
+	protocol.RuleInvalidUTF8:   "bytes that are not UTF-8",
+	protocol.RuleTooDeep:       "nesting too deep",
+	protocol.RuleDuplicateKey:  "the same key twice in one object",
+	protocol.RuleTruncatedLine: "the input ends inside a JSON value",
+}
+
+// describeLineRule describes a line rule for the sarif report; secret
+// rules get the report's own description.
+func describeLineRule(rule string) string {
+	if what, ok := lineRules[rule]; ok {
+		return "A line that is not one JSON object: " + what
+	}
+	return ""
 }
 
 // count adds up what one line held.
