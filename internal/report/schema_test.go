@@ -168,6 +168,8 @@ func TestSchemaCheckerRejects(t *testing.T) {
 		{"unknown member", `{"version":"2.1.0","runs":[],"extra":1}`},
 		{"tool without name", `{"version":"2.1.0","runs":[{"tool":{"driver":{}}}]}`},
 		{"result without message", `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"zsj"}},"results":[{"ruleId":"x"}]}]}`},
+		{"message without text", `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"zsj"}},"results":[{"message":{}}]}]}`},
+		{"location without line or offset", `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"zsj"}},"results":[{"message":{"text":"m"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"a"},"region":{}}}]}]}]}`},
 		{"bad level", `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"zsj"}},"results":[{"level":"fatal","message":{"text":"m"}}]}]}`},
 		{"line 0", `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"zsj"}},"results":[{"message":{"text":"m"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"a"},"region":{"startLine":0}}}]}]}]}`},
 		{"uri with space", `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"zsj"}},"results":[{"message":{"text":"m"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"a b"}}}]}]}]}`},
