@@ -84,7 +84,7 @@ func Run(opts Options) error {
 	if err == nil {
 		err = printer.Summary(sum)
 	}
-	if ferr := printer.Flush(); err == nil {
+	if ferr := printer.Close(); err == nil {
 		err = ferr
 	}
 	if err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"compress/gzip"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -42,6 +43,7 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"compress": cmdCompress,
 			"bigline":  cmdBigLine,
+			"jsondoc":  cmdJSONDoc,
 		},
 	})
 }
@@ -69,6 +71,29 @@ func cmdCompress(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Check(w.Close())
 	default:
 		ts.Fatalf("unknown compression %q", args[0])
+	}
+}
+
+// cmdJSONDoc: jsondoc FILE checks that FILE (or stdout) is one JSON
+// document and nothing else, as a SARIF upload must be.
+func cmdJSONDoc(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 1 {
+		ts.Fatalf("usage: jsondoc FILE")
+	}
+	dec := json.NewDecoder(strings.NewReader(ts.ReadFile(args[0])))
+	var doc any
+	err := dec.Decode(&doc)
+	if err == nil && dec.More() {
+		err = fmt.Errorf("more than one JSON document")
+	}
+	if _, isObject := doc.(map[string]any); err == nil && !isObject {
+		err = fmt.Errorf("not a JSON object")
+	}
+	switch {
+	case err != nil && !neg:
+		ts.Fatalf("%s: %v", args[0], err)
+	case err == nil && neg:
+		ts.Fatalf("%s is one JSON document", args[0])
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/zsj-dev/zsj/internal/buildinfo"
 	"github.com/zsj-dev/zsj/internal/rewrite"
 	"github.com/zsj-dev/zsj/redact"
 )
@@ -34,26 +35,41 @@ lists what would be redacted as
   file:line: rule-id at $.json.path (fingerprint 1a2b3c4d)
 where the fingerprint is the start of the secret's SHA-256, so the same
 secret can be found again without being shown. Nothing zsj prints holds
-a secret.
+a secret. --format json prints one object per secret, github an error
+annotation per line, and sarif one SARIF 2.1.0 document for a
+code-scanning upload (each result's partial fingerprint is the secret's,
+so the same secret stays one alert).
 
-Exit status: 0 done, 1 --check found secrets or a line was not JSON,
-2 usage error, 3 a file could not be read or written.`,
+Logs cannot carry an "allow" comment, so a known test key is accepted
+with a baseline: --write-baseline FILE writes the secrets found (rule and
+fingerprint, never the secret) and exits 0; --check --baseline FILE then
+lists and fails only on secrets not in it. An entry matches by rule and
+fingerprint wherever the secret turns up, so logs can move and be renamed.
+A baseline changes what --check reports, not what is redacted.
+
+Exit status: 0 done, 1 --check found secrets (not in the baseline) or a
+line was not JSON, 2 usage error, 3 a file could not be read or written.`,
 		Example: `  zsj redact run.jsonl > clean.jsonl
   zsj redact -i logs/                          # every log below, in place
   zsj redact --check --format github logs/     # in CI: fail on any secret
+  zsj redact --write-baseline zsj-baseline.json fixtures/
+  zsj redact --check --baseline zsj-baseline.json --format sarif fixtures/ > zsj.sarif
   zsj redact --secret-env DEPLOY_TOKEN run.jsonl -o clean.jsonl.zst
   zsj redact --rules gitleaks.toml --key sessionCode run.jsonl`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := opts.Validate(args); err != nil {
 				return usageError(err)
 			}
+			opts.Version = buildinfo.Version(version)
 			return rewrite.Redact(a.io, args, opts)
 		},
 	}
 	f := cmd.Flags()
 	opts.Register(f, "its redaction")
 	f.BoolVar(&opts.Check, "check", false, "write nothing; list the secrets found and exit 1 if there are any")
-	f.StringVar(&opts.Format, "format", "text", "how --check and problems are printed: text, json or github")
+	f.StringVar(&opts.Format, "format", "text", "how --check and problems are printed: text, json, github or sarif")
+	f.StringVar(&opts.Baseline, "baseline", "", "with --check, do not list or fail on the secrets accepted in `FILE` (see --write-baseline)")
+	f.StringVar(&opts.WriteBaseline, "write-baseline", "", "write the secrets found to `FILE` as a baseline (fingerprints, no secrets) and exit 0")
 	f.BoolVar(&opts.DropInvalid, "drop-invalid", false, "drop lines that are not JSON instead of redacting their text")
 	f.StringArrayVar(&opts.Secrets, "secret", nil, "also redact this exact `VALUE` (repeatable; prefer --secret-env, the command line is visible to other users)")
 	f.StringVar(&opts.SecretsFile, "secrets-file", "", "also redact the values in `FILE`, one per line")

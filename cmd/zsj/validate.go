@@ -58,7 +58,7 @@ not be read.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&format, "format", "text", "output format: text, json or github")
+	f.StringVar(&format, "format", "text", "output format: text, json, github or sarif (one SARIF 2.1.0 document, for code scanning)")
 	f.BoolVar(&opts.Protocol.Strict, "strict", false, "treat warnings as errors")
 	f.BoolVar(&opts.Protocol.Lenient, "lenient", false, "treat unknown event types and fields as warnings (logs from newer producers)")
 	f.IntVar(&opts.Protocol.SchemaVersion, "schema-version", 0, "expect this schema version (1 or 2); default: the first event's")

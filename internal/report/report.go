@@ -1,6 +1,7 @@
 // Package report prints the problems zsj finds in one of the formats users
 // pick with --format: text for people, json for programs, github for
-// annotations on a pull request.
+// annotations on a pull request, sarif for code-scanning uploads. It also
+// keeps baselines: the secrets a user has accepted, by fingerprint.
 //
 // It prints problems, not logs: what a command writes as its result (events,
 // reports of usage) is the business of the packages that make it.
@@ -15,6 +16,7 @@ import (
 
 	"github.com/fatih/color"
 
+	"github.com/zsj-dev/zsj/internal/buildinfo"
 	"github.com/zsj-dev/zsj/internal/english"
 	"github.com/zsj-dev/zsj/protocol"
 )
@@ -27,24 +29,54 @@ const (
 	Text   Format = "text"
 	JSON   Format = "json"
 	GitHub Format = "github"
+	// SARIF is one SARIF 2.1.0 document, written by Close: code scanning
+	// (GitHub's among others) takes it as an upload.
+	SARIF Format = "sarif"
 )
 
 // Formats lists the --format values.
-var Formats = []Format{Text, JSON, GitHub}
+var Formats = []Format{Text, JSON, GitHub, SARIF}
 
 // ParseFormat checks a --format value.
 func ParseFormat(s string) (Format, error) { return english.Choose("--format", s, Formats) }
 
-// Printer writes problems and, for json, the closing summary.
+// Printer writes problems and, for json, the closing summary. Call Close
+// at the end: sarif output is one document, written then.
 type Printer struct {
 	format Format
 	w      *bufio.Writer
 	color  bool
+	sarif  *sarifLog // the results so far, for the sarif format
 }
 
 // NewPrinter prints to w; colored applies to the text format only.
 func NewPrinter(w io.Writer, format Format, colored bool) *Printer {
-	return &Printer{format: format, w: bufio.NewWriter(w), color: colored}
+	p := &Printer{format: format, w: bufio.NewWriter(w), color: colored}
+	if format == SARIF {
+		p.sarif = newSARIFLog()
+		p.sarif.tool.Version = buildinfo.Version("")
+	}
+	return p
+}
+
+// Tool describes the program for the formats that name it (sarif).
+type Tool struct {
+	Version string // the version of zsj, as `zsj --version` words it
+	// Describe, when set, gives the one-line description of a rule;
+	// "" or a nil Describe falls back to a generic one.
+	Describe func(rule string) string
+}
+
+// SetTool describes the program in the sarif document. Without it, the
+// version is the one the build recorded (no -ldflags override).
+func (p *Printer) SetTool(t Tool) {
+	if p.sarif == nil {
+		return
+	}
+	if t.Version == "" {
+		t.Version = p.sarif.tool.Version
+	}
+	p.sarif.tool = t
 }
 
 var (
@@ -61,6 +93,9 @@ func (p *Printer) Problem(pr protocol.Problem) error {
 		return p.json(pr)
 	case GitHub:
 		return p.github(pr)
+	case SARIF:
+		p.sarif.problem(pr)
+		return nil
 	}
 	return p.text(pr)
 }
@@ -176,8 +211,20 @@ func (p *Printer) Summary(s Summary) error {
 	}{s})
 }
 
-// Flush writes out what is buffered.
+// Flush writes out what is buffered. The sarif document waits for Close.
 func (p *Printer) Flush() error { return p.w.Flush() }
+
+// Close ends the report: for sarif it writes the document (a valid one
+// with no results when nothing was found), then it flushes. The Printer
+// must not be used after.
+func (p *Printer) Close() error {
+	if p.sarif != nil {
+		if err := p.sarif.write(p.w); err != nil {
+			return err
+		}
+	}
+	return p.w.Flush()
+}
 
 // Line words the summary for stderr.
 func (s Summary) Line() string {

@@ -58,3 +58,31 @@ func TestSummaryLine(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+func TestSecretFormats(t *testing.T) {
+	s := Secret{File: "logs/a,b.jsonl", Line: 3, Path: "$.output", Rule: "github-token", Fingerprint: "3e840b60"}
+	noPath := Secret{File: "x.jsonl", Line: 1, Rule: "jwt", Fingerprint: "0badc0de"}
+	for _, tc := range []struct {
+		format Format
+		want   string
+	}{
+		{Text, "logs/a,b.jsonl:3: github-token at $.output (fingerprint 3e840b60)\nx.jsonl:1: jwt (fingerprint 0badc0de)\n"},
+		{JSON, `{"file":"logs/a,b.jsonl","line":3,"path":"$.output","rule":"github-token","fingerprint":"3e840b60"}` + "\n" +
+			`{"file":"x.jsonl","line":1,"rule":"jwt","fingerprint":"0badc0de"}` + "\n"},
+		{GitHub, "::error file=logs/a%2Cb.jsonl,line=3,title=github-token::a secret matches redaction rule github-token (fingerprint 3e840b60) ($.output)\n" +
+			"::error file=x.jsonl,line=1,title=jwt::a secret matches redaction rule jwt (fingerprint 0badc0de)\n"},
+	} {
+		t.Run(string(tc.format), func(t *testing.T) {
+			var out bytes.Buffer
+			p := NewPrinter(&out, tc.format, true) // color is for problems only
+			p.Secret(s)
+			p.Secret(noPath)
+			if err := p.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if out.String() != tc.want {
+				t.Errorf("got  %q\nwant %q", out.String(), tc.want)
+			}
+		})
+	}
+}

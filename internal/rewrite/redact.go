@@ -18,7 +18,7 @@ import (
 type RedactOptions struct {
 	Flags
 	Check       bool   // write nothing; list the secrets found
-	Format      string // of --check's list and of problems: text, json or github
+	Format      string // of --check's list and of problems: text, json, github or sarif
 	DropInvalid bool   // drop lines that are not JSON instead of redacting their text
 
 	Secrets     []string // exact values to redact
@@ -28,6 +28,7 @@ type RedactOptions struct {
 	RulesFile   string   // a gitleaks TOML file of more rules
 	NoDefaults  bool     // only the rules given here
 	Replacement string   // what each secret is replaced with
+	ReportOptions
 }
 
 // Validate rejects flag combinations that cannot mean anything sensible.
@@ -39,6 +40,9 @@ func (o *RedactOptions) Validate(args []string) error {
 		return errors.New("--replacement must not be empty")
 	}
 	if err := o.Flags.Validate(args); err != nil {
+		return err
+	}
+	if err := o.validateReport(); err != nil {
 		return err
 	}
 	_, err := report.ParseFormat(o.Format)
@@ -57,6 +61,10 @@ func Redact(io *term.IO, args []string, opts RedactOptions) error {
 	if err != nil {
 		return exitcode.New(exitcode.Usage, err)
 	}
+	if err := opts.readBaseline(); err != nil {
+		return exitcode.New(exitcode.Usage, err)
+	}
+	opts.Check = opts.Check || opts.WriteBaseline != ""
 	c, err := start(io, opts.Flags, args)
 	if err != nil {
 		return err
@@ -66,11 +74,17 @@ func Redact(io *term.IO, args []string, opts RedactOptions) error {
 	if ferr := out.w.Flush(); err == nil {
 		err = ferr
 	}
+	if cerr := out.close(c.failed(stats)); err == nil {
+		err = cerr
+	}
 	if err != nil {
 		return err // the output failed; a closed pipe ends quietly
 	}
-	problems := opts.Check && out.secrets > 0 || out.invalid > 0 && !opts.DropInvalid
-	return c.end(stats, out.summary(stats, c.failed(stats)), problems)
+	end := c.end(stats, out.summary(stats, c.failed(stats)), out.failing())
+	if out.baselineErr != nil {
+		return exitcode.New(exitcode.Failure, out.baselineErr)
+	}
+	return end
 }
 
 // ruleSet builds the rules from the options. Warnings about a rules file

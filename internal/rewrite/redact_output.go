@@ -3,7 +3,6 @@ package rewrite
 import (
 	"bufio"
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
@@ -32,10 +31,21 @@ type redactOutput struct {
 
 	secrets, events, invalid int
 	perRule                  map[string]int
+
+	// accepted is --baseline (nil without): the secrets it holds are
+	// counted but not listed, and do not fail --check.
+	accepted *report.Baseline
+	// found gathers the secrets for --write-baseline (nil without).
+	found                   *report.Baseline
+	reported, acceptedCount int
+	baselineErr             error // writing found failed
 }
 
 func newRedactOutput(c *command, opts RedactOptions, format report.Format) *redactOutput {
-	o := &redactOutput{c: c, opts: opts, format: format, perRule: map[string]int{}}
+	o := &redactOutput{c: c, opts: opts, format: format, perRule: map[string]int{}, accepted: opts.accepted}
+	if opts.WriteBaseline != "" {
+		o.found = report.NewBaseline()
+	}
 	var dst io.Writer = c.io.ErrOut
 	colored := false
 	if opts.Check {
@@ -43,7 +53,29 @@ func newRedactOutput(c *command, opts RedactOptions, format report.Format) *reda
 	}
 	o.w = bufio.NewWriter(dst)
 	o.printer = report.NewPrinter(o.w, format, colored)
+	o.printer.SetTool(report.Tool{Version: opts.Version, Describe: describeLineRule})
 	return o
+}
+
+// lineRules are the problems redact reports besides secrets: a line that
+// is not one JSON object, by what is wrong with it.
+var lineRules = map[string]string{
+	protocol.RuleInvalidJSON:   "not JSON at all, or broken JSON",
+	protocol.RuleNotObject:     "an array or scalar instead of an object",
+	protocol.RuleTrailingData:  "a second value after the object",
+	protocol.RuleInvalidUTF8:   "bytes that are not UTF-8",
+	protocol.RuleTooDeep:       "nesting too deep",
+	protocol.RuleDuplicateKey:  "the same key twice in one object",
+	protocol.RuleTruncatedLine: "the input ends inside a JSON value",
+}
+
+// describeLineRule describes a line rule for the sarif report; secret
+// rules get the report's own description.
+func describeLineRule(rule string) string {
+	if what, ok := lineRules[rule]; ok {
+		return "A line that is not one JSON object: " + what
+	}
+	return ""
 }
 
 // count adds up what one line held.
@@ -100,30 +132,41 @@ func (o *redactOutput) problem(p protocol.Problem) {
 	}
 }
 
-// match prints a secret found by --check.
+// match prints a secret found by --check, unless the baseline accepts
+// it; with --write-baseline it is written down instead.
 func (o *redactOutput) match(p protocol.Problem) {
-	fp := p.Message
-	switch o.format {
-	case report.JSON:
-		b, _ := json.Marshal(struct {
-			File        string `json:"file"`
-			Line        int    `json:"line"`
-			Path        string `json:"path,omitempty"`
-			Rule        string `json:"rule"`
-			Fingerprint string `json:"fingerprint"`
-		}{p.File, p.Line, p.Path, p.Rule, fp})
-		o.w.Write(append(b, '\n'))
-	case report.GitHub:
-		p.Severity, p.Message = protocol.Error, "a secret matches redaction rule "+p.Rule+" (fingerprint "+fp+")"
-		o.printer.Problem(p)
-		o.printer.Flush()
+	s := report.Secret{File: p.File, Line: p.Line, Path: p.Path, Rule: p.Rule, Fingerprint: p.Message}
+	switch {
+	case o.found != nil:
+		o.found.Add(s)
+	case o.accepted != nil && o.accepted.Accepts(s):
+		o.acceptedCount++
 	default:
-		where := ""
-		if p.Path != "" {
-			where = " at " + p.Path
-		}
-		fmt.Fprintf(o.w, "%s:%d: %s%s (fingerprint %s)\n", p.File, p.Line, p.Rule, where, fp)
+		o.reported++
+		o.printer.Secret(s)
+		o.printer.Flush()
 	}
+}
+
+// failing says whether what was found fails the run: with --check a
+// secret reported (not one the baseline accepts, nor one written to a
+// new baseline), and a line that is not JSON unless it was dropped.
+func (o *redactOutput) failing() bool {
+	return o.opts.Check && o.reported > 0 || o.invalid > 0 && !o.opts.DropInvalid
+}
+
+// close ends the report (the sarif document is written here) and, once
+// every input was read, writes the baseline asked for. An input that
+// could not be read leaves the baseline unwritten: it would lack that
+// input's secrets.
+func (o *redactOutput) close(failed int) error {
+	if err := o.printer.Close(); err != nil {
+		return err
+	}
+	if o.found != nil && failed == 0 {
+		o.baselineErr = o.found.Write(o.opts.WriteBaseline)
+	}
+	return o.w.Flush()
 }
 
 // file reports an input that could not be read or replaced.
@@ -147,6 +190,7 @@ func (o *redactOutput) summary(s Stats, failed int) string {
 	if len(o.perRule) > 0 {
 		b.WriteString(" (" + o.ruleCounts() + ")")
 	}
+	b.WriteString(o.baselineSummary(failed))
 	if o.invalid > 0 {
 		what := "redacted as text"
 		if o.opts.DropInvalid {
@@ -173,4 +217,22 @@ func (o *redactOutput) ruleCounts() string {
 		parts[i] = fmt.Sprintf("%s %d", id, o.perRule[id])
 	}
 	return strings.Join(parts, ", ")
+}
+
+// baselineSummary: ", 2 accepted by the baseline", with entries that
+// matched nothing; or what became of the baseline being written.
+func (o *redactOutput) baselineSummary(failed int) string {
+	switch {
+	case o.accepted != nil:
+		text := fmt.Sprintf(", %d accepted by the baseline", o.acceptedCount)
+		if n := o.accepted.Unused(); n > 0 {
+			text += fmt.Sprintf(" (%d of its secrets not found)", n)
+		}
+		return text
+	case o.found == nil:
+		return ""
+	case failed > 0 || o.baselineErr != nil:
+		return ", baseline not written"
+	}
+	return fmt.Sprintf(", baseline of %s written to %s", english.Count(o.found.Len(), "secret"), o.opts.WriteBaseline)
 }
