@@ -56,15 +56,22 @@ func goComments(pool []string, data []byte) []string {
 		pool = addParagraph(pool, para)
 		para = para[:0]
 	}
+	fenced := false // inside a ``` block of a doc comment
 	for _, line := range bytes.Split(data, []byte{'\n'}) {
 		s := strings.TrimSpace(string(line))
 		text, ok := strings.CutPrefix(s, "//")
 		if !ok {
 			flush()
+			fenced = false
 			continue
 		}
 		text = strings.TrimPrefix(text, " ")
-		if text == "" || text[0] == '\t' || text[0] == ' ' || isDirective(text) {
+		if strings.HasPrefix(text, "```") {
+			fenced = !fenced
+			flush()
+			continue
+		}
+		if fenced || text == "" || text[0] == '\t' || text[0] == ' ' || isDirective(text) {
 			flush()
 			continue
 		}

@@ -48,7 +48,7 @@ func (w *runWriter) realTest(failed bool) {
 		if verbose {
 			c.printf("=== RUN   ", t.name, "\n")
 		}
-		took := seconds(r.between(0, 40))
+		took := seconds(r.between(0, 40), 2)
 		switch {
 		case k == failAt && verbose:
 			c.printf("    ", t.file, ":", strconv.Itoa(t.failLine), ": ", t.failMsg, "\n--- FAIL: ", t.name, " (", took, ")\n")
@@ -58,7 +58,7 @@ func (w *runWriter) realTest(failed bool) {
 			c.printf("--- PASS: ", t.name, " (", took, ")\n")
 		}
 	}
-	total := seconds(r.between(5, 3000))
+	total := seconds(r.between(5, 3000), 3)
 	switch {
 	case failAt >= 0:
 		c.printf("FAIL\nFAIL\t", pkg, "\t", total, "\nFAIL\n")
@@ -72,10 +72,11 @@ func (w *runWriter) realTest(failed bool) {
 	}
 }
 
-// seconds prints milliseconds as go test prints durations: 0.012s.
-func seconds(ms int) string {
+// seconds prints milliseconds as go test prints durations: with 2
+// decimals for a test (0.01s), 3 for a package (0.012s).
+func seconds(ms, decimals int) string {
 	s := strconv.Itoa(1000 + ms%1000)
-	return strconv.Itoa(ms/1000) + "." + s[1:3] + "s"
+	return strconv.Itoa(ms/1000) + "." + s[1:1+decimals] + "s"
 }
 
 // importPath is the package path go test prints for a directory of the
@@ -211,13 +212,14 @@ func appendFuncs(funcs []goFunc, data []byte) []goFunc {
 			if end < 0 {
 				continue
 			}
-			fields := strings.Fields(string(rest[1:end]))
+			decl, params, generic := strings.Cut(string(rest[1:end]), "[")
+			fields := strings.Fields(decl)
 			if len(fields) == 0 {
 				continue
 			}
 			typ := fields[len(fields)-1]
-			if k := strings.IndexByte(typ, '['); k >= 0 {
-				typ = typ[:k] + "[...]"
+			if generic && params != "" {
+				typ += "[...]"
 			}
 			if strings.HasPrefix(typ, "*") {
 				recv = "(" + typ + ")."

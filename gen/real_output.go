@@ -42,11 +42,12 @@ func (w *runWriter) realRead(t tool) int {
 // lineRange returns lines from to to (1-based, inclusive) of data.
 func lineRange(data []byte, from, to int) []byte {
 	start, n := 0, 1
-	for ; n < from && start < len(data); n++ {
-		start += bytes.IndexByte(data[start:], '\n') + 1
-		if start == 0 {
+	for ; n < from; n++ {
+		k := bytes.IndexByte(data[start:], '\n')
+		if k < 0 {
 			return nil
 		}
+		start += k + 1
 	}
 	end := start
 	for ; n <= to && end < len(data); n++ {
