@@ -73,8 +73,9 @@ func (w *runWriter) pickFile(list []int32) (int, []byte) {
 // hotWords are words that real source is dense with and agents grep for.
 var hotWords = []string{"token", "key", "secret", "password", "auth", "TODO", "Error", "config"}
 
-// maxGrepFiles bounds the files one grep reads.
-const maxGrepFiles = 64
+// maxGrepFiles bounds the files one grep reads: opening them is most of
+// the cost of a realistic log.
+const maxGrepFiles = 24
 
 // realGrep greps a word of a file over the file's directory, printing
 // path:line:text for each matching line, as grep -rn does.
@@ -95,18 +96,24 @@ func (w *runWriter) realGrep(t tool, limit int) {
 	c.argsEnd()
 	lo, hi := tr.dirRange(i, dir)
 	lo = max(lo, i-maxGrepFiles/2)
+	pattern := []byte(word)
 	for k, read := lo, 0; k < hi && read < maxGrepFiles && len(c.raw) <= limit; k++ {
 		data, ok := tr.read(k)
 		if !ok {
 			continue
 		}
 		read++
-		for n, line := range bytes.Split(data, []byte{'\n'}) {
-			if bytes.Contains(line, []byte(word)) {
-				c.printf(tr.files[k].path, ":", strconv.Itoa(n+1), ":")
+		if !bytes.Contains(data, pattern) {
+			continue
+		}
+		for n := 1; len(data) > 0; n++ {
+			line, rest, _ := bytes.Cut(data, []byte{'\n'})
+			if bytes.Contains(line, pattern) {
+				c.printf(tr.files[k].path, ":", strconv.Itoa(n), ":")
 				c.raw = append(c.raw, line...)
 				c.raw = append(c.raw, '\n')
 			}
+			data = rest
 		}
 	}
 }
