@@ -43,8 +43,8 @@ var profiles = map[Profile]shape{
 	// the tools' output cap, and deltas are a few words each.
 	Realistic: {
 		steps:           [2]int{3, 12},
-		callsPerStep:    [2]int{0, 3},
-		messageBytes:    [2]int{60, 1500},
+		callsPerStep:    [2]int{0, 4},
+		messageBytes:    [2]int{40, 1200},
 		outputBytes:     [2]int{0, realOutputCap},
 		reasoningPct:    60,
 		everyUsageField: true,

@@ -37,6 +37,14 @@ var (
 	realToolKindCards = slices.Concat(repeat(realReadTools, 5), repeat(realShellTools, 4),
 		[][]tool{realWriteTools, realWriteTools, realNetworkTools, realOtherTools})
 	realGatedTools = [][]tool{realWriteTools, realShellTools, realNetworkTools}
+
+	// realFlowCards keep every flow, with fewer failures and denials than
+	// the synthetic profiles, which show each shape as often as they can:
+	// one call in seven fails or is refused, not one in three.
+	realFlowCards = append(repeat(flowPlain, 32),
+		flowFailed, flowFailed, flowFailed, flowTruncated, flowTruncated,
+		flowGranted, flowGranted, flowGranted, flowGranted, flowGranted, flowGranted,
+		flowDenied, flowBlockedAsk, flowHeadless, flowBlockedCall)
 )
 
 // realCall is the output of the call whose args were built last.
@@ -53,16 +61,21 @@ func (w *runWriter) callArgs(t tool, f flow) string {
 	if w.g.tree == nil {
 		return pick(w.r, t.args)
 	}
-	limit := realOutputCap
-	if f == flowTruncated {
-		limit = w.r.between(2<<10, 16<<10) // a tool called with a small limit
-	}
 	c := &w.real
 	c.raw, c.args = c.raw[:0], c.args[:0]
-	total := 0
-	if f == flowFailed {
+	total, limit := 0, realOutputCap
+	switch {
+	case f == flowFailed:
 		w.realFailure(t)
-	} else {
+	case f == flowTruncated:
+		// A tool called with a small limit, smaller than what there is;
+		// confirmations of writes are never cut.
+		limit = w.r.between(2<<10, 16<<10)
+		total = w.realOutput(t, limit)
+		if t.sideEffect != "write" && t.name != "todo_write" && len(c.raw) > 1 {
+			limit = min(limit, len(c.raw)/2)
+		}
+	default:
 		total = w.realOutput(t, limit)
 	}
 	w.finishOutput(total, limit)
@@ -107,22 +120,26 @@ func (w *runWriter) realOutput(t tool, limit int) int {
 }
 
 // finishOutput escapes the raw output, cut after the last whole line that
-// fits the limit and marked, as tools mark what they leave out.
+// fits the limit (at least one line, unless it is over the cap) and
+// marked, as tools mark what they leave out.
 func (w *runWriter) finishOutput(total, limit int) {
 	c := &w.real
 	raw := c.raw
-	c.truncated = len(raw) > limit
-	if c.truncated {
-		cut := limit
-		for cut > 0 && raw[cut-1] != '\n' {
-			cut--
+	cut := len(raw)
+	if len(raw) > limit {
+		cut = bytes.LastIndexByte(raw[:limit], '\n') + 1
+		if cut == 0 {
+			cut = bytes.IndexByte(raw, '\n') + 1
 		}
-		if cut == 0 { // one long line: cut at a character boundary
+		if cut == 0 || cut > realOutputCap { // a line over the cap: cut inside it
 			cut = limit
 			for cut > 0 && raw[cut]&0xc0 == 0x80 {
 				cut--
 			}
 		}
+	}
+	c.truncated = cut < len(raw)
+	if c.truncated {
 		if total == 0 {
 			total = len(raw)
 		}

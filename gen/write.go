@@ -105,6 +105,7 @@ func (g *generator) openContent() error {
 		g.prose = answerLines
 	}
 	g.toolKinds = newDeck(realToolKindCards...)
+	g.flows = newDeck(realFlowCards...)
 	g.gated = realGatedTools
 	if g.opts.OnContent != nil {
 		g.opts.OnContent(t.root, len(t.files))
