@@ -14,7 +14,7 @@ import (
 // of consecutive paragraphs reads as a whole.
 
 const (
-	proseFiles    = 400     // files sampled for prose
+	proseFiles    = 1500    // files sampled for prose
 	maxProseBytes = 2 << 20 // the pool's size cap
 	minProseWords = 4       // shorter comments are labels, not prose
 )
