@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -141,4 +143,45 @@ func TestWordCut(t *testing.T) {
 	if inside == 0 {
 		t.Error("no delta ever ends inside a word")
 	}
+}
+
+// The readers of the tree's files take any text without panicking, and
+// what they return is made of the input: prose of valid UTF-8 stays valid,
+// and deltas join back into the text.
+func FuzzTreeText(f *testing.F) {
+	for _, name := range []string{"ledger/ledger.go", "ledger/ledger_test.go", "README.md", "docs/design.md"} {
+		data, err := os.ReadFile(filepath.Join(treeDir, name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data, int64(1))
+	}
+	f.Add([]byte("func (\nfunc (x\nfunc ()\nfunc (m Map[K) Load(\n// ```\nfunc TestX(t *testing.T"), int64(2))
+	f.Fuzz(func(t *testing.T, data []byte, seed int64) {
+		for _, para := range append(goComments(nil, data), docParagraphs(nil, data)...) {
+			if utf8.Valid(data) && !utf8.ValidString(para) {
+				t.Fatalf("paragraph %q is not valid UTF-8", para)
+			}
+		}
+		for _, fn := range appendFuncs(nil, data) {
+			if fn.line < 1 || fn.name == "" {
+				t.Fatalf("func %+v", fn)
+			}
+		}
+		appendTests(nil, data, "x_test.go")
+		_ = lineRange(data, 2, 5)
+		r := newRNG(seed, 1)
+		var joined []byte
+		for i := 0; i < len(data); {
+			j := wordCut(r, data, i)
+			if j <= i || j > len(data) {
+				t.Fatalf("wordCut(%d) = %d", i, j)
+			}
+			joined = append(joined, data[i:j]...)
+			i = j
+		}
+		if string(joined) != string(data) {
+			t.Fatal("deltas do not join back into the text")
+		}
+	})
 }

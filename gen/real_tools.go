@@ -47,12 +47,12 @@ var (
 		flowDenied, flowBlockedAsk, flowHeadless, flowBlockedCall)
 )
 
-// realCall is the output of the call whose args were built last.
+// realCall is the call whose args were built last: args and output.
 type realCall struct {
 	raw       []byte // the output as the tool printed it
 	out       []byte // the output escaped, cut at the cap
 	truncated bool
-	args      []byte
+	args      []byte // a JSON object
 }
 
 // callArgs returns the args of a call of t in flow f. On a content tree it
