@@ -36,8 +36,9 @@ Usage events carry every token field. The tree is walked in sorted order;
 files over 256 KiB, binary or non-UTF-8 files, names starting with a dot,
 and files in which the redaction rules find a secret are never shown, so
 the log passes 'zsj validate --strict' like the others. run_start's cwd and
-a line on standard error name the tree: the same seed and the same tree at
-the same path give the same bytes.
+a line on standard error name the tree: the same seed, the same tree at the
+same path and the same zsj (whose redaction rules choose what is left out)
+give the same bytes.
 
 --secrets plants fake credentials (shaped like real API keys, tokens, JWTs,
 private keys, passwords in URLs) for testing 'zsj redact'. --faults plants
