@@ -25,4 +25,17 @@ func BenchmarkWrite(b *testing.B) {
 			b.ReportMetric(float64(out.n)/1e6/b.Elapsed().Seconds(), "MB/s")
 		})
 	}
+	b.Run(string(Realistic), func(b *testing.B) {
+		root, err := GoRoot()
+		if err != nil {
+			b.Skip(err)
+		}
+		var out countingWriter
+		for i := range b.N {
+			if err := Write(&out, Options{Profile: Realistic, Content: root, Size: 64 << 20, Seed: int64(i)}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(out.n)/1e6/b.Elapsed().Seconds(), "MB/s")
+	})
 }

@@ -14,16 +14,27 @@ import (
 // that are text until checked.
 type Command struct {
 	Options
-	Profile string // --profile: output-heavy, chatty or mixed
+	Profile string // --profile: output-heavy, chatty, mixed or realistic
 	Size    string // --size, e.g. 500MB; "" writes Options.Runs runs
 }
 
 // Run checks the flags against each other (a mistake is a usage error)
-// and writes the logs to w, through a large buffer.
-func (c *Command) Run(w io.Writer) error {
+// and writes the logs to w, through a large buffer. With the realistic
+// profile it says on stderr which content tree it shows.
+func (c *Command) Run(w, stderr io.Writer) error {
 	opts, err := c.options()
 	if err != nil {
 		return exitcode.New(exitcode.Usage, err)
+	}
+	if opts.Profile == Realistic && !opts.Input {
+		if opts.Content == "" {
+			if opts.Content, err = GoRoot(); err != nil {
+				return err
+			}
+		}
+		opts.OnContent = func(root string, files int) {
+			fmt.Fprintf(stderr, "zsj: content: %s (%d files indexed)\n", root, files)
+		}
 	}
 	out := bufio.NewWriterSize(w, 1<<20)
 	if err := Write(out, opts); err != nil {
@@ -34,11 +45,14 @@ func (c *Command) Run(w io.Writer) error {
 
 func (c *Command) options() (Options, error) {
 	opts := c.Options
-	profile, err := english.Choose("--profile", c.Profile, Profiles)
+	profile, err := english.Choose("--profile", c.Profile, AllProfiles)
 	if err != nil {
 		return opts, err
 	}
 	opts.Profile = profile
+	if opts.Content != "" && profile != Realistic {
+		return opts, fmt.Errorf("--content is shown by --profile realistic only, not %s", profile)
+	}
 	if opts.SchemaVersion != 1 && opts.SchemaVersion != 2 {
 		return opts, fmt.Errorf("--schema-version must be 1 or 2, not %d", opts.SchemaVersion)
 	}

@@ -38,7 +38,7 @@ func (w *runWriter) callFlow(f flow) {
 	switch f {
 	case flowPlain, flowFailed, flowTruncated:
 		t := w.anyTool()
-		w.toolCall(id, t.name, w.maybeSecretArgs(pick(r, t.args)), t.sideEffect, nil)
+		w.toolCall(id, t.name, w.maybeSecretArgs(w.callArgs(t, f)), t.sideEffect, nil)
 		switch f {
 		case flowPlain:
 			w.toolResultOK(id, t, false)
@@ -48,8 +48,8 @@ func (w *runWriter) callFlow(f flow) {
 			w.toolResultOK(id, t, true)
 		}
 	case flowGranted, flowDenied, flowHeadless:
-		t := pick(r, pick(r, gatedTools))
-		args := pick(r, t.args)
+		t := pick(r, pick(r, w.g.gated))
+		args := w.callArgs(t, f)
 		w.permissionRequest(id, t.name, t.sideEffect, permissionReasons[t.sideEffect], nil)
 		switch f {
 		case flowGranted:
@@ -150,6 +150,9 @@ func (w *runWriter) toolResultOK(id string, t tool, truncated bool) {
 	w.out = appendStringField(w.out, protocol.FieldStatus, "ok")
 	w.out = append(w.out, `,"output":"`...)
 	start := len(w.out)
+	if w.g.tree != nil {
+		truncated = w.real.truncated
+	}
 	w.out = w.toolOutput(w.out, t, truncated)
 	w.pending += (len(w.out) - start) / 4
 	w.out = append(w.out, `","truncated":`...)

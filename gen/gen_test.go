@@ -106,9 +106,8 @@ func features(events []event) map[string]bool {
 	return f
 }
 
-// A default set of ten runs shows every event type and every shape the
-// protocol allows, in each profile and version, whatever the seed.
-func TestDefaultRunsCoverTheProtocol(t *testing.T) {
+// protocolFeatures are the features of every default set of runs.
+func protocolFeatures() []string {
 	want := []string{
 		"run_start.sessionId", "run_start.apiModel",
 		"tool_call.args", "args object", "tool_call.block",
@@ -123,6 +122,13 @@ func TestDefaultRunsCoverTheProtocol(t *testing.T) {
 	for _, typ := range EventTypes() {
 		want = append(want, "type:"+typ)
 	}
+	return want
+}
+
+// A default set of ten runs shows every event type and every shape the
+// protocol allows, in each profile and version, whatever the seed.
+func TestDefaultRunsCoverTheProtocol(t *testing.T) {
+	want := protocolFeatures()
 	for _, profile := range Profiles {
 		for _, version := range []int{1, 2} {
 			for seed := int64(0); seed < 5; seed++ {

@@ -25,10 +25,18 @@ const (
 	Chatty Profile = "chatty"
 	// Mixed is in between, and sometimes interleaves two runs.
 	Mixed Profile = "mixed"
+	// Realistic runs show real files of a content tree (Options.Content):
+	// tool outputs are those files and grep, find and test runs over them,
+	// and text is their comments and docs.
+	Realistic Profile = "realistic"
 )
 
-// Profiles lists the accepted profiles.
+// Profiles lists the synthetic profiles: the ones that need no content
+// tree, so any Options of theirs can be written anywhere.
 var Profiles = []Profile{OutputHeavy, Chatty, Mixed}
+
+// AllProfiles lists every accepted profile.
+var AllProfiles = []Profile{OutputHeavy, Chatty, Mixed, Realistic}
 
 // DefaultRuns is the number of runs written when neither Runs nor Size is set.
 const DefaultRuns = 10
@@ -42,6 +50,19 @@ type Options struct {
 
 	SchemaVersion int     // 1 or 2; 0 means 2
 	Profile       Profile // "" means Mixed
+
+	// Content is the directory whose files the Realistic profile shows
+	// (Command defaults it to the Go toolchain's GOROOT). The output is
+	// the same for the same seed and the same tree at the same path.
+	Content string
+	// HasSecret, when set, reports whether a log line holds a string that
+	// the redaction rules match. Realistic content for which it is true is
+	// left out, so that the log passes a validator that searches for
+	// secrets; planted secrets (Secrets) are not checked.
+	HasSecret func(line []byte) bool
+	// OnContent, when set, is called once the content tree is indexed,
+	// with its absolute path and the number of files that may be shown.
+	OnContent func(root string, files int)
 
 	// Input writes input events (message, prompt) instead of output events.
 	Input bool
@@ -72,7 +93,10 @@ func (o Options) normalized() (Options, error) {
 		o.Profile = Mixed
 	}
 	if _, ok := profiles[o.Profile]; !ok {
-		return o, fmt.Errorf("unknown profile %q (want output-heavy, chatty or mixed)", o.Profile)
+		return o, fmt.Errorf("unknown profile %q (want output-heavy, chatty, mixed or realistic)", o.Profile)
+	}
+	if o.Profile == Realistic && o.Content == "" && !o.Input {
+		return o, errors.New("the realistic profile needs a content directory")
 	}
 	if o.Runs < 0 || o.Size < 0 {
 		return o, errors.New("runs and size must not be negative")

@@ -15,6 +15,9 @@ var writeConfirmations = []string{
 // toolOutput appends the escaped output of a successful call of t.
 func (w *runWriter) toolOutput(dst []byte, t tool, truncated bool) []byte {
 	r, sh := w.r, &w.g.shape
+	if w.g.tree != nil {
+		return w.realToolOutput(dst)
+	}
 	if t.sideEffect == "write" {
 		return appendEscaped(dst, pick(r, writeConfirmations))
 	}
@@ -42,6 +45,9 @@ func (w *runWriter) toolOutput(dst []byte, t tool, truncated bool) []byte {
 
 // failureOutput returns the escaped output of a failed command.
 func (w *runWriter) failureOutput() []byte {
+	if w.g.tree != nil {
+		return w.real.out // built with the call's args
+	}
 	w.tmp = append(w.tmp[:0], `exit status 1\n`...)
 	w.tmp = outputPools()[outStackTrace].appendLines(w.tmp, w.r, w.r.between(200, 6000), false)
 	return w.tmp

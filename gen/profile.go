@@ -9,6 +9,8 @@ type shape struct {
 	outputBytes  [2]int // tool output, drawn log-uniform
 	reasoningPct int    // chance of a reasoning message in a turn
 	interleave   bool   // sometimes write two runs interleaved
+	// everyUsageField writes every token field of usage, zero or not.
+	everyUsageField bool
 }
 
 var profiles = map[Profile]shape{
@@ -36,5 +38,15 @@ var profiles = map[Profile]shape{
 		outputBytes:  [2]int{200, 64 << 10},
 		reasoningPct: 50,
 		interleave:   true,
+	},
+	// Realistic sizes come from the content tree: outputBytes[1] is only
+	// the tools' output cap, and deltas are a few words each.
+	Realistic: {
+		steps:           [2]int{3, 12},
+		callsPerStep:    [2]int{0, 4},
+		messageBytes:    [2]int{40, 1200},
+		outputBytes:     [2]int{0, realOutputCap},
+		reasoningPct:    60,
+		everyUsageField: true,
 	},
 }

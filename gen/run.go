@@ -23,6 +23,7 @@ type runWriter struct {
 	answer  []byte // raw text of the latest text message, repeated by final
 	scratch []byte
 	tmp     []byte
+	real    realCall // the output of a realistic call, built with its args
 }
 
 type plannedFault struct {
@@ -110,6 +111,7 @@ func (w *runWriter) reset(g *generator) {
 		g: g, r: g.r,
 		out: w.out[:0], ends: w.ends[:0], glued: w.glued[:0], faults: w.faults[:0],
 		answer: w.answer[:0], scratch: w.scratch[:0], tmp: w.tmp[:0],
+		real: w.real,
 	}
 }
 

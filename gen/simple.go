@@ -19,7 +19,11 @@ func (w *runWriter) runStart() {
 		}
 		w.out = appendStringField(w.out, protocol.FieldSessionID, g.session)
 	}
-	w.out = appendStringField(w.out, protocol.FieldCwd, pick(r, workdirs))
+	if g.tree != nil {
+		w.out = appendStringField(w.out, protocol.FieldCwd, g.tree.root)
+	} else {
+		w.out = appendStringField(w.out, protocol.FieldCwd, pick(r, workdirs))
+	}
 	w.out = appendStringField(w.out, protocol.FieldProvider, w.model.provider)
 	w.out = appendStringField(w.out, protocol.FieldModel, w.model.name)
 	if w.model.apiModel != "" && r.chance(80) {
@@ -31,6 +35,10 @@ func (w *runWriter) runStart() {
 // message streams one assistant message as text or reasoning deltas, cut
 // at random character boundaries the way a provider's stream is.
 func (w *runWriter) message(t evType, sentences []string) {
+	if w.g.prose != nil {
+		w.realMessage(t)
+		return
+	}
 	r, sh := w.r, &w.g.shape
 	text := w.scratch[:0]
 	// Consecutive sentences from a random start read more like a message
@@ -90,23 +98,33 @@ func (w *runWriter) usage() {
 	w.out = appendIntField(w.out, protocol.FieldPromptTokens, prompt)
 	w.out = appendIntField(w.out, protocol.FieldCompletionTokens, completion)
 	w.out = appendIntField(w.out, protocol.FieldTotalTokens, prompt+completion)
+	// Some profiles write every field, 0 when the others leave it out.
+	every := w.g.shape.everyUsageField
 	cached := 0
 	if r.chance(60) {
 		cached = prompt * r.between(40, 95) / 100
 		w.out = appendIntField(w.out, protocol.FieldCachedInputTokens, cached)
+	} else if every {
+		w.out = appendIntField(w.out, protocol.FieldCachedInputTokens, 0)
 	}
 	// Providers with explicit prompt caching write the cache on the first
 	// turn, and again now and then as the conversation grows.
 	if (w.model.provider == "anthropic" || w.model.provider == "google") && (w.usages == 0 || r.chance(40)) {
 		w.out = appendIntField(w.out, protocol.FieldCacheWriteTokens, r.between(0, min(prompt-cached, 8000)))
+	} else if every {
+		w.out = appendIntField(w.out, protocol.FieldCacheWriteTokens, 0)
 	}
 	if w.model.reasoning && r.chance(70) {
 		w.out = appendIntField(w.out, protocol.FieldReasoningTokens, completion*r.between(10, 80)/100)
+	} else if every {
+		w.out = appendIntField(w.out, protocol.FieldReasoningTokens, 0)
 	}
 	if w.model.inputNano > 0 && r.chance(75) {
 		// Cached input is billed at a tenth of the input price.
 		nano := (prompt-cached)*w.model.inputNano + cached*w.model.inputNano/10 + completion*w.model.outputNano
 		w.out = appendMicroUSD(appendKey(w.out, protocol.FieldCostUSD), nano/1000)
+	} else if every {
+		w.out = appendMicroUSD(appendKey(w.out, protocol.FieldCostUSD), 0)
 	}
 	w.end()
 	w.usages++

@@ -1,6 +1,9 @@
 package gen
 
-import "io"
+import (
+	"fmt"
+	"io"
+)
 
 // Write writes a synthetic log to w as opts asks. It returns the first
 // write error, or an error for options that make no sense.
@@ -10,6 +13,11 @@ func Write(w io.Writer, opts Options) error {
 		return err
 	}
 	g := newGenerator(w, opts)
+	if opts.Profile == Realistic && !opts.Input {
+		if err := g.openContent(); err != nil {
+			return err
+		}
+	}
 	if opts.Input {
 		return g.writeInput()
 	}
@@ -51,6 +59,10 @@ type generator struct {
 	models      *deck[model]
 	toolKinds   *deck[[]tool]
 	interleave  *deck[bool]
+	gated       [][]tool // the tools a permission prompt can stand in front of
+
+	tree  *tree    // the content of realistic runs; nil in the others
+	prose []string // paragraphs for realistic text and reasoning
 
 	writers [2]runWriter // reused between runs, buffers and all
 	merged  []byte
@@ -73,7 +85,32 @@ func newGenerator(w io.Writer, opts Options) *generator {
 		models:      newDeck(models...),
 		toolKinds:   newDeck(toolKindCards...),
 		interleave:  newDeck(true, false, false, false, false),
+		gated:       gatedTools,
 	}
+}
+
+// openContent indexes the content tree and samples its prose, and swaps
+// in the tools whose args and outputs are built from it.
+func (g *generator) openContent() error {
+	t, err := openTree(g.opts.Content, g.opts.HasSecret)
+	if err != nil {
+		return err
+	}
+	if _, _, ok := t.pick(newRNG(g.opts.Seed, 3), nil); !ok {
+		return fmt.Errorf("content %s holds no text file that can be shown", g.opts.Content)
+	}
+	g.tree = t
+	g.prose = buildProse(t, g.opts.Seed)
+	if len(g.prose) == 0 { // a tree of code without comments
+		g.prose = answerLines
+	}
+	g.toolKinds = newDeck(realToolKindCards...)
+	g.flows = newDeck(realFlowCards...)
+	g.gated = realGatedTools
+	if g.opts.OnContent != nil {
+		g.opts.OnContent(t.root, len(t.files))
+	}
+	return nil
 }
 
 func (g *generator) wantMore(runs int) bool {

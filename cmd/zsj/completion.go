@@ -29,7 +29,7 @@ func flagValues() map[string][]string {
 		"by":              strs(usage.Dimensions, func(d usage.Dimension) string { return string(d) }),
 		"type":            types,
 		"fault":           replay.FaultPrefixes(),
-		"profile":         strs(gen.Profiles, func(p gen.Profile) string { return string(p) }),
+		"profile":         strs(gen.AllProfiles, func(p gen.Profile) string { return string(p) }),
 		"kind":            {protocol.Output.String(), protocol.Input.String()},
 		"schema-version":  versions,
 		"as-version":      versions,
