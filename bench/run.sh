@@ -80,6 +80,7 @@ command -v go >/dev/null || die "go is not on PATH"
 command -v jq >/dev/null || apt_install jq
 command -v hyperfine >/dev/null || apt_install hyperfine
 [ -x /usr/bin/time ] || apt_install time
+command -v zstd >/dev/null || apt_install zstd
 
 # Tools from the Go module proxy go to GOBIN, ahead of anything else on PATH.
 gobin=$(go env GOBIN)
@@ -246,33 +247,45 @@ skip() {
 
 # --- the benchmarks ------------------------------------------------------------
 
+# Three corpora, as the README says: logs of large tool outputs, logs of
+# many small events, and logs whose tool outputs and prose are real files
+# (the Go source tree of the toolchain running this, which every machine
+# with Go has), where the secret search meets real code's "token", "key"
+# and "password" on every screen.
 oh=output-heavy-v2.jsonl
-chatty="chatty-v2.jsonl"
-oh1=output-heavy-v1.jsonl
+chatty=chatty-v2.jsonl
+real=realistic-v2.jsonl
+content=$(go env GOROOT)
 corpus $oh "output-heavy v2" 500 --profile output-heavy
 corpus $chatty "chatty v2" 130 --profile chatty
+corpus $real "realistic v2" 300 --profile realistic --content "$content"
+CORPORA=("$oh" "$chatty" "$real")
+
+# name ID: the corpus part of a measurement's id.
+name() { local f=${1%.jsonl}; echo "${f%-v2}"; }
 
 usage_sel="select(.type==\"usage\")"
 if built validate; then
-	for f in $oh $chatty; do
-		measure "validate ${f%.jsonl} zsj" "$runs_zsj" "$warmup_zsj" "$f" "zsj validate --quiet $f"
-		measure "validate ${f%.jsonl} jq" "$runs_other" "$warmup_other" "$f" "jq empty $f"
-		measure "validate ${f%.jsonl} gojq" "$runs_other" "$warmup_other" "$f" "gojq empty $f"
-		row "validate" "validate ${f%.jsonl} zsj" "validate ${f%.jsonl} jq" "validate ${f%.jsonl} gojq"
-		# --quiet skips the search for unredacted secrets, which only
-		# warns; printing the report does it too. Shown, not a target.
-		measure "validate all ${f%.jsonl} zsj" "$runs_zsj" "$warmup_zsj" "$f" "zsj validate $f > /dev/null"
-		row "validate, printing (secret search on)" "validate all ${f%.jsonl} zsj" "validate ${f%.jsonl} jq" "validate ${f%.jsonl} gojq"
-		target "validate, ${LABEL[$f]}: zsj >= 10x jq" ratio "validate ${f%.jsonl} zsj" "validate ${f%.jsonl} jq" 10
+	for f in "${CORPORA[@]}"; do
+		c=$(name "$f")
+		# As users run it: the report printed, the secret search on.
+		measure "validate $c zsj" "$runs_zsj" "$warmup_zsj" "$f" "zsj validate $f"
+		measure "validate --quiet $c zsj" "$runs_zsj" "$warmup_zsj" "$f" "zsj validate --quiet $f"
+		measure "validate $c jq" "$runs_other" "$warmup_other" "$f" "jq empty $f"
+		measure "validate $c gojq" "$runs_other" "$warmup_other" "$f" "gojq empty $f"
+		row "validate (secret search on)" "validate $c zsj" "validate $c jq" "validate $c gojq"
+		row "validate --quiet" "validate --quiet $c zsj" "validate $c jq" "validate $c gojq"
+		target "validate, ${LABEL[$f]}: zsj >= 10x jq" ratio "validate $c zsj" "validate $c jq" 10
+		target "validate --quiet, ${LABEL[$f]}: zsj >= 15x jq" ratio "validate --quiet $c zsj" "validate $c jq" 15
+		target "validate, ${LABEL[$f]}: peak RSS < 100 MB" rss "validate $c zsj" "" 100
 	done
-	target "validate, ${LABEL[$oh]}: peak RSS < 100 MB" rss "validate ${oh%.jsonl} zsj" "" 100
 else
 	skip validate "not built yet"
 fi
 
 if built filter; then
-	for f in $oh $chatty; do
-		c=${f%.jsonl}
+	for f in "${CORPORA[@]}"; do
+		c=$(name "$f")
 		measure "filter expr $c zsj" "$runs_zsj" "$warmup_zsj" "$f" "zsj filter -c '$usage_sel' $f"
 		measure "filter --type $c zsj" "$runs_zsj" "$warmup_zsj" "$f" "zsj filter --type usage $f"
 		measure "filter $c jq" "$runs_other" "$warmup_other" "$f" "jq -c '$usage_sel' $f"
@@ -282,6 +295,7 @@ if built filter; then
 		target "filter expression, ${LABEL[$f]}: zsj >= 2x jq" ratio "filter expr $c zsj" "filter $c jq" 2
 		target "filter expression, ${LABEL[$f]}: zsj >= 3x gojq" ratio "filter expr $c zsj" "filter $c gojq" 3
 		target "filter --type usage, ${LABEL[$f]}: zsj >= 20x jq (with the select)" ratio "filter --type $c zsj" "filter $c jq" 20
+		target "filter expression, ${LABEL[$f]}: peak RSS < 100 MB" rss "filter expr $c zsj" "" 100
 	done
 else
 	skip filter "not built yet"
@@ -289,46 +303,56 @@ fi
 
 usage_sum="[inputs | $usage_sel | .totalTokens] | add"
 if built usage; then
-	for f in $oh $chatty; do
-		c=${f%.jsonl}
+	for f in "${CORPORA[@]}"; do
+		c=$(name "$f")
 		measure "usage $c zsj" "$runs_zsj" "$warmup_zsj" "$f" "zsj usage $f"
 		measure "usage $c jq" "$runs_other" "$warmup_other" "$f" "jq -n '$usage_sum' $f"
 		measure "usage $c gojq" "$runs_other" "$warmup_other" "$f" "gojq -n '$usage_sum' $f"
 		row "usage totals" "usage $c zsj" "usage $c jq" "usage $c gojq"
 		target "usage, ${LABEL[$f]}: zsj >= 10x jq" ratio "usage $c zsj" "usage $c jq" 10
+		target "usage, ${LABEL[$f]}: peak RSS < 100 MB" rss "usage $c zsj" "" 100
 	done
-	target "usage, ${LABEL[$oh]}: peak RSS < 100 MB" rss "usage ${oh%.jsonl} zsj" "" 100
 else
 	skip usage "not built yet"
 fi
 
 upgrade_expr='if has("violation") then .block = .violation | del(.violation) else . end | .schemaVersion = 2'
 if built upgrade; then
-	corpus $oh1 "output-heavy v1" 500 --profile output-heavy --schema-version 1
-	measure "upgrade zsj" "$runs_zsj" "$warmup_zsj" $oh1 "zsj upgrade $oh1 > /dev/null"
-	measure "upgrade jq" "$runs_other" "$warmup_other" $oh1 "jq -c '$upgrade_expr' $oh1 > /dev/null"
-	measure "upgrade gojq" "$runs_other" "$warmup_other" $oh1 "gojq -c '$upgrade_expr' $oh1 > /dev/null"
-	row "upgrade v1 to v2" "upgrade zsj" "upgrade jq" "upgrade gojq"
-	target "upgrade: zsj >= 20x jq" ratio "upgrade zsj" "upgrade jq" 20
+	corpus output-heavy-v1.jsonl "output-heavy v1" 500 --profile output-heavy --schema-version 1
+	corpus chatty-v1.jsonl "chatty v1" 130 --profile chatty --schema-version 1
+	corpus realistic-v1.jsonl "realistic v1" 300 --profile realistic --content "$content" --schema-version 1
+	for f in output-heavy-v1.jsonl chatty-v1.jsonl realistic-v1.jsonl; do
+		c=${f%.jsonl}
+		measure "upgrade $c zsj" "$runs_zsj" "$warmup_zsj" $f "zsj upgrade $f > /dev/null"
+		measure "upgrade $c jq" "$runs_other" "$warmup_other" $f "jq -c '$upgrade_expr' $f > /dev/null"
+		measure "upgrade $c gojq" "$runs_other" "$warmup_other" $f "gojq -c '$upgrade_expr' $f > /dev/null"
+		row "upgrade v1 to v2" "upgrade $c zsj" "upgrade $c jq" "upgrade $c gojq"
+		target "upgrade, ${LABEL[$f]}: zsj >= 20x jq" ratio "upgrade $c zsj" "upgrade $c jq" 20
+		target "upgrade, ${LABEL[$f]}: peak RSS < 100 MB" rss "upgrade $c zsj" "" 100
+	done
 else
 	skip upgrade "not built yet"
 fi
 
 gitleaks_version=
 if built redact; then
-	measure "redact zsj" "$runs_zsj" "$warmup_zsj" $oh "zsj redact $oh > /dev/null"
-	row "redact" "redact zsj" "" ""
-	target "redact: >= 150 MB/s" mbps "redact zsj" "" 150
-	# gitleaks scans ~1.5 MB/s, so it gets a slice of the corpus (whole
-	# lines), and zsj redact is timed on the same slice next to it.
+	for f in "${CORPORA[@]}"; do
+		c=$(name "$f")
+		measure "redact $c zsj" "$runs_zsj" "$warmup_zsj" "$f" "zsj redact $f > /dev/null"
+		row "redact" "redact $c zsj" "" ""
+		target "redact, ${LABEL[$f]}: >= 400 MB/s" mbps "redact $c zsj" "" 400
+		target "redact, ${LABEL[$f]}: peak RSS < 100 MB" rss "redact $c zsj" "" 100
+	done
+	# gitleaks scans ~1.5 MB/s, so it gets a slice of the realistic corpus
+	# (whole lines), and zsj redact is timed on the same slice next to it.
 	if [ -x "$gobin/gitleaks" ] || (log "installing gitleaks" && cd "$tmp" && go install github.com/zricethezav/gitleaks/v8@latest); then
 		gitleaks_version=$(go_tool_version "$gobin/gitleaks")
-		slice=output-heavy-v2-head.jsonl
+		slice=realistic-v2-head.jsonl
 		mb=$(awk -v m="$gitleaks_mb" -v s="$scale" 'BEGIN { printf "%d", m * s * 1e6 }')
-		head -c "$mb" "$work/$oh" | sed '$d' >"$work/$slice"
+		head -c "$mb" "$work/$real" | sed '$d' >"$work/$slice"
 		SIZE[$slice]=$(stat -c %s "$work/$slice")
-		LABEL[$slice]="first $(mb_of "${SIZE[$slice]}") MB of $oh"
-		GEN_CMDS+=("head -c $mb $oh | sed '\$d' > $slice")
+		LABEL[$slice]="first $(mb_of "${SIZE[$slice]}") MB of $real"
+		GEN_CMDS+=("head -c $mb $real | sed '\$d' > $slice")
 		measure "redact slice zsj" "$runs_zsj" "$warmup_zsj" $slice "zsj redact $slice > /dev/null"
 		measure "gitleaks stdin" 1 0 $slice "gitleaks stdin --no-banner --log-level error --exit-code 0 < $slice"
 		LEAKS_ROW="redact slice zsj|gitleaks stdin"
@@ -340,25 +364,124 @@ else
 fi
 
 if built pretty; then
-	measure "pretty zsj" "$runs_zsj" "$warmup_zsj" $oh "zsj pretty $oh > /dev/null"
-	row "pretty" "pretty zsj" "" ""
-	target "pretty, ${LABEL[$oh]}: peak RSS < 100 MB" rss "pretty zsj" "" 100
+	for f in "${CORPORA[@]}"; do
+		c=$(name "$f")
+		measure "pretty $c zsj" "$runs_zsj" "$warmup_zsj" "$f" "zsj pretty $f > /dev/null"
+		row "pretty" "pretty $c zsj" "" ""
+		target "pretty, ${LABEL[$f]}: >= 300 MB/s" mbps "pretty $c zsj" "" 300
+		target "pretty, ${LABEL[$f]}: peak RSS < 100 MB" rss "pretty $c zsj" "" 100
+	done
 else
 	skip pretty "not built yet"
 fi
 
 if built replay; then
-	# Replay exits with the code of the last run_end it plays, and the last
-	# generated run may have failed: --exit 0 keeps real failures apart.
-	measure "replay zsj" "$runs_zsj" "$warmup_zsj" $oh "zsj replay --exit 0 $oh > /dev/null"
-	row "replay" "replay zsj" "" ""
+	for f in "${CORPORA[@]}"; do
+		c=$(name "$f")
+		# Replay exits with the code of the last run_end it plays, and the
+		# last generated run may have failed: --exit 0 keeps real
+		# failures apart.
+		measure "replay $c zsj" "$runs_zsj" "$warmup_zsj" "$f" "zsj replay --exit 0 $f > /dev/null"
+		row "replay" "replay $c zsj" "" ""
+	done
 else
 	skip replay "not built yet"
 fi
 
-# --- RESULTS.md ------------------------------------------------------------------
+# --- an archive, and compressed logs ---------------------------------------------
+
+# The shape of a real archive: many small logs in a folder, one or a few
+# runs each. Cut from the realistic corpus at run starts, so the content
+# is the same and only the shape differs.
+archive=archive
+if [ ! -f "$work/$archive.stamp" ] || [ "$(cat "$work/$archive.stamp")" != "$(cat "$work/$real.stamp")" ]; then
+	log "cutting $archive/ (2000 logs) from $real"
+	rm -rf "${work:?}/$archive"
+	mkdir -p "$work/$archive"
+	awk -v dir="$work/$archive" '
+		/"type":"run_start"/ { if (++runs > 2000) exit; if (out) close(out); out = sprintf("%s/run-%04d.jsonl", dir, runs) }
+		out { print > out }' "$work/$real"
+	cp "$work/$real.stamp" "$work/$archive.stamp"
+fi
+SIZE[$archive]=$(cat "$work/$archive"/*.jsonl | wc -c)
+LABEL[$archive]="$(find "$work/$archive" -name '*.jsonl' | wc -l) logs of realistic v2 in a folder, $(mb_of "${SIZE[$archive]}") MB"
+GEN_CMDS+=("awk: the first 2000 runs of $real, one log each, into $archive/")
+
+# The realistic corpus compressed as archives keep it.
+for z in gz zst; do
+	f=$real.$z
+	if [ ! -f "$work/$f.stamp" ] || [ "$(cat "$work/$f.stamp")" != "$(cat "$work/$real.stamp")" ]; then
+		log "compressing $f"
+		case $z in
+		gz) gzip -6 -c "$work/$real" >"$work/$f" ;;
+		zst) zstd -q -3 -c "$work/$real" >"$work/$f" ;;
+		esac
+		cp "$work/$real.stamp" "$work/$f.stamp"
+	fi
+	# Throughput is over the decompressed bytes, as for the plain file.
+	SIZE[$f]=${SIZE[$real]}
+	LABEL[$f]="realistic v2, $(mb_of "${SIZE[$real]}") MB as .$z ($(mb_of "$(stat -c %s "$work/$f")") MB)"
+done
+GEN_CMDS+=("gzip -6 -c $real > $real.gz" "zstd -3 -c $real > $real.zst")
+
+if built validate; then
+	measure "validate archive zsj" "$runs_zsj" "$warmup_zsj" $archive "zsj validate $archive"
+	measure "validate archive jq" "$runs_other" "$warmup_other" $archive "jq empty $archive/*.jsonl"
+	measure "validate archive gojq" "$runs_other" "$warmup_other" $archive "gojq empty $archive/*.jsonl"
+	row "validate (secret search on)" "validate archive zsj" "validate archive jq" "validate archive gojq"
+	target "validate, ${LABEL[$archive]}: zsj >= 10x jq" ratio "validate archive zsj" "validate archive jq" 10
+	for z in gz zst; do
+		f=$real.$z
+		case $z in gz) unz="gzip -dc" ;; zst) unz="zstd -dc" ;; esac
+		measure "validate $z zsj" "$runs_zsj" "$warmup_zsj" $f "zsj validate $f"
+		measure "validate $z jq" "$runs_other" "$warmup_other" $f "$unz $f | jq empty"
+		measure "validate $z gojq" "$runs_other" "$warmup_other" $f "$unz $f | gojq empty"
+		row "validate (secret search on)" "validate $z zsj" "validate $z jq" "validate $z gojq"
+		target "validate, ${LABEL[$f]}: peak RSS < 100 MB" rss "validate $z zsj" "" 100
+	done
+fi
+if built usage; then
+	measure "usage archive zsj" "$runs_zsj" "$warmup_zsj" $archive "zsj usage $archive"
+	measure "usage archive jq" "$runs_other" "$warmup_other" $archive "jq -n '$usage_sum' $archive/*.jsonl"
+	row "usage totals" "usage archive zsj" "usage archive jq" ""
+	target "usage, ${LABEL[$archive]}: zsj >= 10x jq" ratio "usage archive zsj" "usage archive jq" 10
+	for z in gz zst; do
+		f=$real.$z
+		case $z in gz) unz="gzip -dc" ;; zst) unz="zstd -dc" ;; esac
+		measure "usage $z zsj" "$runs_zsj" "$warmup_zsj" $f "zsj usage $f"
+		measure "usage $z jq" "$runs_other" "$warmup_other" $f "$unz $f | jq -n '$usage_sum'"
+		row "usage totals" "usage $z zsj" "usage $z jq" ""
+	done
+fi
+if built filter; then
+	measure "filter --type archive zsj" "$runs_zsj" "$warmup_zsj" $archive "zsj filter --type usage $archive"
+	measure "filter archive jq" "$runs_other" "$warmup_other" $archive "jq -c '$usage_sel' $archive/*.jsonl"
+	row "filter --type" "filter --type archive zsj" "filter archive jq" ""
+fi
 
 ok() { [ -n "$1" ] && [ "${STATUS[$1]:-}" = ok ]; }
+
+# --- scaling -----------------------------------------------------------------------
+
+# Each command on one core and on all of them, on the realistic corpus, so
+# that a user can tell what more cores would bring.
+SCALING=() # command|id on 1 core|id on all cores
+if [ "$(nproc)" -gt 1 ]; then
+	c=$(name "$real")
+	for pair in "validate $real|validate $c zsj" "validate --quiet $real|validate --quiet $c zsj" \
+		"filter --type usage $real|filter --type $c zsj" "filter -c '$usage_sel' $real|filter expr $c zsj" \
+		"usage $real|usage $c zsj" "redact $real|redact $c zsj" "pretty $real|pretty $c zsj" \
+		"replay --exit 0 $real|replay $c zsj"; do
+		cmd=${pair%%|*} all=${pair#*|}
+		ok "$all" || continue
+		id1="$all on 1 core"
+		measure_one "$id1" 3 1 $real "GOMAXPROCS=1 zsj $cmd > /dev/null"
+		SCALING+=("zsj $cmd|$id1|$all")
+	done
+fi
+
+# --- RESULTS.md ------------------------------------------------------------------
+
 mbps() { awk -v b="${SIZE[${FILE[$1]}]}" -v t="${MEAN[$1]}" 'BEGIN { v = b / 1e6 / t; printf(v >= 100 ? "%.0f" : "%.1f", v) }'; }
 ratio() { awk -v a="${MEAN[$1]}" -v b="${MEAN[$2]}" 'BEGIN { printf "%.1f", b / a }'; }
 rss_mb() { awk -v k="${RSS[$1]}" 'BEGIN { v = k * 1024 / 1e6; printf(v >= 10 ? "%.0f" : "%.1f", v) }'; }
@@ -464,6 +587,20 @@ minutes=$(awk -v s="$SECONDS" 'BEGIN { printf "%.1f", s / 60 }')
 			[ -n "${BASE_OF[$id]:-}" ] || continue
 			printf '| %s | %s ms | %s ms | %s |\n' "$id" "${PAIR_BASE[$id]}" "${PAIR_NEW[$id]}" \
 				"$(awk -v a="${PAIR_NEW[$id]}" -v b="${PAIR_BASE[$id]}" 'BEGIN { printf "%+.1f %%", (a / b - 1) * 100 }')"
+		done
+	fi
+	if [ "${#SCALING[@]}" -gt 0 ]; then
+		echo
+		echo "## Cores"
+		echo
+		echo "Each command on the realistic corpus with GOMAXPROCS=1 and with all"
+		echo "$(nproc) cores (the figure of the results table): what more cores bring."
+		echo
+		echo "| command | 1 core | $(nproc) cores | speed-up |"
+		echo "| --- | ---: | ---: | ---: |"
+		for sc in "${SCALING[@]}"; do
+			IFS='|' read -r what one all <<<"$sc"
+			echo "| $what | $(cell "$one" mbps " MB/s") | $(cell "$all" mbps " MB/s") | $(cell_ratio "$all" "$one") |"
 		done
 	fi
 	echo
