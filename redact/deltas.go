@@ -1,0 +1,241 @@
+package redact
+
+import (
+	"bytes"
+	"unicode/utf8"
+
+	"github.com/zsj-dev/zsj/protocol"
+)
+
+// Streaming splits a run's answer and reasoning into many small events:
+// a token the model writes may start at the end of one `text` delta and
+// end at the start of the next. Each event on its own holds only part of
+// it, which no rule matches. The functions here let the caller that sees
+// the events in order scan the join of two deltas of one run: Join finds
+// the secrets that straddle it, and RedactDeltaSpan replaces each event's
+// part of one, so that both stay valid events.
+
+// DeltaWindow is how many bytes of each delta's text Join looks at on
+// either side of the join: more than the longest token shape of the
+// rules (a private key block is not a token that streams split
+// unnoticed: its markers are caught on their own).
+const DeltaWindow = 512 // bytes
+
+// Delta is a text or reasoning event: where its delta is in the line and
+// what it says.
+type Delta struct {
+	RunID []byte // the runId value as it stands in the line, quotes included
+	// Start and End are the bytes of the delta string in the line, quotes
+	// included.
+	Start, End int
+	Text       []byte // the decoded text; it may point into the line
+}
+
+// DeltaParser finds the delta of text and reasoning events. It keeps
+// scratch space from one line to the next: one per goroutine.
+type DeltaParser struct {
+	parser  protocol.Parser
+	members []protocol.Member
+}
+
+// deltaKey is how every delta event spells its member; a line without it
+// is passed over without being parsed.
+var deltaKey = []byte(`"` + protocol.FieldDelta + `"`)
+
+// Delta reports whether line is a text or reasoning event with a string
+// delta and a string runId, and if so where its delta is.
+func (p *DeltaParser) Delta(line []byte) (Delta, bool) {
+	if !bytes.Contains(line, deltaKey) {
+		return Delta{}, false
+	}
+	var err *protocol.SyntaxError
+	p.members, err = p.parser.Parse(line, p.members[:0])
+	if err != nil {
+		return Delta{}, false
+	}
+	var d Delta
+	var typ, delta *protocol.Member
+	for i := range p.members {
+		m := &p.members[i]
+		if m.Value.Kind != protocol.KindString || m.KeyEscaped {
+			continue
+		}
+		switch string(m.Key) {
+		case protocol.FieldType:
+			typ = m
+		case protocol.FieldRunID:
+			d.RunID = m.Value.Raw
+		case protocol.FieldDelta:
+			delta = m
+		}
+	}
+	if typ == nil || delta == nil || d.RunID == nil {
+		return Delta{}, false
+	}
+	switch string(protocol.StringValue(typ.Value)) {
+	case protocol.TypeText, protocol.TypeReasoning:
+	default:
+		return Delta{}, false
+	}
+	d.Start, d.End = delta.ValueStart, delta.ValueStart+len(delta.Value.Raw)
+	d.Text = protocol.StringValue(delta.Value)
+	return d, true
+}
+
+// tail is the end of a delta's text that Join looks at.
+func tail(text []byte) []byte { return text[max(0, len(text)-DeltaWindow):] }
+
+// head is the start of a delta's text that Join looks at.
+func head(text []byte) []byte { return text[:min(len(text), DeltaWindow)] }
+
+// Straddle is what Join found across the join of two deltas: the bytes
+// of each one's redacted text to replace (Start == End: none on that
+// side), and the secrets that only the join shows, each once.
+type Straddle struct {
+	PrevStart, PrevEnd int
+	NextStart, NextEnd int
+	Matches            []Match
+}
+
+// Join scans the join of two consecutive deltas of a run with the text
+// rules: the end of the first one's decoded text (prev, as it was read)
+// and the start of the next one's (next). It reports the secrets that
+// only the joined text shows: those that straddle the join, or that a
+// keyword on one side reveals on the other, and where they lie in each
+// delta's text as it now stands, redacted on its own (prevRedacted,
+// nextRedacted). A secret that one side redacted whole on its own is not
+// made longer by the other side's text: when a token's first part is a
+// token too (its body is long enough), only that part is replaced.
+//
+// Only DeltaWindow bytes of each side are looked at; a match that runs
+// into the edge of a window cut short is not reported, as the cut, not
+// the text, may have made it. The bytes between the first and the last
+// secret found at one join are replaced as one: two secrets at one join
+// are next to unheard of.
+func (x *Redactor) Join(prev, prevRedacted, next, nextRedacted []byte) (Straddle, bool) {
+	pt, nh := tail(prev), head(next)
+	joined := make([]byte, 0, len(pt)+len(nh))
+	joined = append(append(joined, pt...), nh...)
+	both, matches := x.RedactText(joined)
+	if len(matches) == 0 {
+		return Straddle{}, false
+	}
+	both = append([]byte(nil), both...)
+	matches = append([]Match(nil), matches...)
+	// What each side shows redacted on its own, one after the other, and
+	// where that differs from the join redacted: the bytes to replace.
+	redPrev, prevMatches := x.RedactText(pt)
+	sides := append([]byte(nil), redPrev...)
+	matches = without(matches, prevMatches)
+	redNext, nextMatches := x.RedactText(nh)
+	matches = without(matches, nextMatches)
+	l := len(sides)
+	sides = append(sides, redNext...)
+	p := commonPrefix(sides, both)
+	s := commonSuffix(sides[p:], both[p:])
+	start, end := p, len(sides)-s
+	if start >= end || len(matches) == 0 {
+		return Straddle{}, false
+	}
+	if len(pt) < len(prev) && start == 0 || len(nh) < len(next) && end == len(sides) {
+		return Straddle{}, false
+	}
+	// A secret that one side redacted whole on its own is not made longer
+	// by the text across the join: "sk-...", then "nothing here", is a key
+	// and a word, though the key's characters would run on into the word.
+	repl := x.rs.repl
+	if start >= l && bytes.HasSuffix(sides[:l], repl) || end <= l && bytes.HasPrefix(sides[l:], repl) {
+		return Straddle{}, false
+	}
+	// The sides' own redaction of their windows is that of the whole
+	// texts near the join: count the prev side's bytes from its end.
+	var st Straddle
+	if start < l {
+		from, to := l-start, l-min(end, l) // bytes before the end
+		if from > len(prevRedacted) || !bytes.HasSuffix(prevRedacted[:len(prevRedacted)-to], sides[start:min(end, l)]) {
+			return Straddle{}, false
+		}
+		st.PrevStart, st.PrevEnd = len(prevRedacted)-from, len(prevRedacted)-to
+	}
+	if end > l {
+		from, to := max(start, l)-l, end-l
+		if to > len(nextRedacted) || !bytes.Equal(nextRedacted[from:to], sides[l+from:l+to]) {
+			return Straddle{}, false
+		}
+		st.NextStart, st.NextEnd = from, to
+	}
+	st.Matches = matches
+	return st, true
+}
+
+// without returns ms without one match like each of drop: those found
+// on one side alone were found when its line was redacted.
+func without(ms, drop []Match) []Match {
+	for _, d := range drop {
+		for i, m := range ms {
+			if m.Rule == d.Rule && m.Fingerprint == d.Fingerprint {
+				ms = append(ms[:i], ms[i+1:]...)
+				break
+			}
+		}
+	}
+	return ms
+}
+
+// RedactDeltaSpan appends to dst line with the bytes start to end of its
+// delta's decoded text replaced by repl, and returns it. Escapes in the
+// string stay as they were; one that a bound falls inside is replaced
+// whole. repl is written as JSON string text.
+func RedactDeltaSpan(dst, line []byte, d Delta, start, end int, repl string) []byte {
+	raw := line[d.Start+1 : d.End-1] // between the quotes
+	rs, re := rawSpan(raw, start, end)
+	dst = append(dst, line[:d.Start+1+rs]...)
+	quoted := protocol.AppendQuoted(nil, []byte(repl))
+	dst = append(dst, quoted[1:len(quoted)-1]...)
+	return append(dst, line[d.Start+1+re:]...)
+}
+
+// rawSpan maps the decoded bytes start to end of the JSON string text raw
+// to raw's bytes: the escapes and characters that make them up.
+func rawSpan(raw []byte, start, end int) (rs, re int) {
+	rs, re = len(raw), len(raw)
+	dec := 0 // decoded bytes before raw[i]
+	for i := 0; i < len(raw); {
+		n, w := 1, 1 // raw bytes, decoded bytes of this character
+		if raw[i] == '\\' && i+1 < len(raw) {
+			r, m := protocol.DecodeEscape(raw[i:])
+			n, w = m, utf8.RuneLen(r)
+			if w < 0 {
+				w = len(string(utf8.RuneError))
+			}
+		}
+		if dec+w > start && rs == len(raw) {
+			rs = i
+		}
+		if dec >= end {
+			re = i
+			break
+		}
+		dec += w
+		i += n
+	}
+	return rs, re
+}
+
+func commonPrefix(a, b []byte) int {
+	n := min(len(a), len(b))
+	i := 0
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+func commonSuffix(a, b []byte) int {
+	n := min(len(a), len(b))
+	i := 0
+	for i < n && a[len(a)-1-i] == b[len(b)-1-i] {
+		i++
+	}
+	return i
+}
