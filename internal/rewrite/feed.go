@@ -7,6 +7,7 @@ import (
 
 	"github.com/zsj-dev/zsj/internal/input"
 	"github.com/zsj-dev/zsj/protocol"
+	"github.com/zsj-dev/zsj/redact"
 )
 
 // A feed hands out the lines of one input with what the transform made of
@@ -26,7 +27,8 @@ type feed interface {
 type serialFeed struct {
 	lines *input.Reader
 	t     Transform
-	buf   []byte // the transform's output buffer, reused across lines
+	j     *deltaJoiner // when redacting: every join is the writer's
+	buf   []byte       // the transform's output buffer, reused across lines
 }
 
 func (f *serialFeed) next() (outLine, []protocol.Problem, error) {
@@ -39,6 +41,10 @@ func (f *serialFeed) next() (outLine, []protocol.Problem, error) {
 	l.out, l.changed, problems = f.t(line, f.buf[:0])
 	if l.out != nil {
 		f.buf = l.out[:0]
+	}
+	if f.j != nil {
+		l.note, _ = f.j.inspect(l.text())
+		l.note.needsPrev, l.note.openEnd = true, true
 	}
 	return l, problems, nil
 }
@@ -75,6 +81,7 @@ type lineResult struct {
 	changed    bool
 	dropped    bool
 	problems   []protocol.Problem // Line numbered within the batch
+	note       deltaNote
 }
 
 // maxKeptOut is the largest batch output buffer kept for the next batch:
@@ -89,12 +96,21 @@ var errFeedClosed = errors.New("feed closed")
 type workerSet struct {
 	ts   []Transform
 	bufs [][]byte // each transform's output buffer
+	// When redacting, each worker's joiner and its scratch space.
+	joiners []*deltaJoiner
+	deltas  [][]redact.Delta
 }
 
-func newWorkerSet(n int, newTransform func() Transform) *workerSet {
+func newWorkerSet(n int, newTransform func() Transform, newJoiner func() *deltaJoiner) *workerSet {
 	ws := &workerSet{ts: make([]Transform, n), bufs: make([][]byte, n)}
 	for i := range ws.ts {
 		ws.ts[i] = newTransform()
+	}
+	if newJoiner != nil {
+		ws.joiners, ws.deltas = make([]*deltaJoiner, n), make([][]redact.Delta, n)
+		for i := range ws.joiners {
+			ws.joiners[i] = newJoiner()
+		}
 	}
 	return ws
 }
@@ -128,6 +144,29 @@ func (ws *workerSet) work(w int, b *input.Batch) {
 		}
 		res.lines = append(res.lines, lr)
 	}
+	if ws.joiners != nil {
+		ws.joinBatch(w, res, b.Lines)
+	}
+}
+
+// joinBatch notes what each line of a batch is to the stream of deltas,
+// and makes the joins between those of the batch.
+func (ws *workerSet) joinBatch(w int, res *batchResult, lines []input.Line) {
+	j := ws.joiners[w]
+	deltas := ws.deltas[w][:0]
+	for i := range res.lines {
+		lr := &res.lines[i]
+		var d redact.Delta
+		if lr.dropped {
+			lr.note = deltaNote{kind: otherLine}
+		} else {
+			lr.note, d = j.inspect(res.text(i, lines))
+		}
+		deltas = append(deltas, d)
+	}
+	j.joinBatch(res, lines, deltas)
+	clear(deltas) // let go of the lines
+	ws.deltas[w] = deltas
 }
 
 // newParallelFeed starts transforming s on ws's workers.
@@ -177,7 +216,7 @@ func (f *parallelFeed) next() (outLine, []protocol.Problem, error) {
 	}
 	line, r := f.cur.Lines[f.i], &f.res.lines[f.i]
 	f.i++
-	l := outLine{Line: line, changed: r.changed}
+	l := outLine{Line: line, changed: r.changed, note: r.note}
 	if r.changed && !r.dropped {
 		l.out = f.res.out[r.start:r.end:r.end]
 	}

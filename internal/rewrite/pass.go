@@ -28,14 +28,23 @@ func (r *runner) newPass(s *input.Stream, res *FileResult, wait func()) *pass {
 	p := &pass{r: r, src: s.Source, res: res}
 	if readsAhead(s.Source, r.opts.Stdin) {
 		if r.workers == nil {
-			r.workers = newWorkerSet(r.nworkers, r.newTransform)
+			r.workers = newWorkerSet(r.nworkers, r.newTransform, r.opts.deltas)
 		}
 		p.lines = newParallelFeed(s, r.workers, wait)
 	} else {
 		if r.serial == nil {
 			r.serial = r.newTransform()
+			if r.opts.deltas != nil {
+				r.serialJoiner = r.opts.deltas()
+			}
 		}
-		p.lines = &serialFeed{lines: s.Lines(), t: r.serial}
+		p.lines = &serialFeed{lines: s.Lines(), t: r.serial, j: r.serialJoiner}
+	}
+	if r.opts.deltas != nil {
+		if r.joiner == nil {
+			r.joiner = r.opts.deltas()
+		}
+		p.lines = newHoldback(p.lines, r.joiner)
 	}
 	return p
 }
@@ -48,6 +57,7 @@ type outLine struct {
 	input.Line
 	out     []byte // the new text when changed; valid until the next line
 	changed bool
+	note    deltaNote // when redacting
 }
 
 // size is how many bytes the line took in the input.

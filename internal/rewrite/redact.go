@@ -70,7 +70,12 @@ func Redact(io *term.IO, args []string, opts RedactOptions) error {
 		tallies = append(tallies, tally)
 		return redactTransform(rules.NewRedactor(), opts, tally)
 	}
-	stats, err := c.run(newTransform, opts.Mode(opts.Check), false, out.problem, out.file)
+	newJoiner := func() *deltaJoiner {
+		tally := &redactOutput{perRule: map[string]int{}}
+		tallies = append(tallies, tally)
+		return &deltaJoiner{rd: rules.NewRedactor(), repl: rules.Replacement(), check: opts.Check, tally: tally}
+	}
+	stats, err := c.run(newTransform, opts.Mode(opts.Check), false, out.problem, out.file, newJoiner)
 	for _, t := range tallies {
 		out.add(t)
 	}

@@ -68,6 +68,10 @@ type Options struct {
 	// OnFile, when set, is called after each input with what happened to
 	// it (progress bars, per-file dry-run lines).
 	OnFile func(FileResult)
+
+	// deltas, when set, makes the joiners of text and reasoning deltas
+	// (redact: see deltas.go), one for each goroutine that joins.
+	deltas func() *deltaJoiner
 }
 
 // FileResult is what happened to one input.
@@ -179,6 +183,8 @@ type runner struct {
 	nworkers     int
 	workers      *workerSet // made for the first input read ahead
 	serial       Transform  // made for the first input read line by line
+	serialJoiner *deltaJoiner
+	joiner       *deltaJoiner // the writer's, when redacting
 	stats        Stats
 	stdin        io.Reader // opts.Stdin, or a wrapper of it
 }
