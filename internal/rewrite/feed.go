@@ -94,15 +94,14 @@ var errFeedClosed = errors.New("feed closed")
 // workerSet is one Transform per worker, made once per Run: a transform
 // need not be safe for concurrent use.
 type workerSet struct {
-	ts   []Transform
-	bufs [][]byte // each transform's output buffer
+	ts []Transform
 	// When redacting, each worker's joiner and its scratch space.
 	joiners []*deltaJoiner
 	deltas  [][]redact.Delta
 }
 
 func newWorkerSet(n int, newTransform func() Transform, newJoiner func() *deltaJoiner) *workerSet {
-	ws := &workerSet{ts: make([]Transform, n), bufs: make([][]byte, n)}
+	ws := &workerSet{ts: make([]Transform, n)}
 	for i := range ws.ts {
 		ws.ts[i] = newTransform()
 	}
@@ -115,8 +114,8 @@ func newWorkerSet(n int, newTransform func() Transform, newJoiner func() *deltaJ
 	return ws
 }
 
-// work transforms the lines of b with worker w's transform, copying the
-// new text of each changed line into the batch's result.
+// work transforms the lines of b with worker w's transform, leaving the
+// new text of the changed lines in the batch's result.
 func (ws *workerSet) work(w int, b *input.Batch) {
 	res, _ := b.Out.(*batchResult)
 	if res == nil {
@@ -129,16 +128,19 @@ func (ws *workerSet) work(w int, b *input.Batch) {
 	res.lines, res.out = res.lines[:0], res.out[:0]
 	t := ws.ts[w]
 	for _, line := range b.Lines {
-		out, changed, problems := t(line, ws.bufs[w][:0])
-		if out != nil {
-			ws.bufs[w] = out[:0]
-		}
+		// A changed line is appended to what the lines before left in
+		// res.out, as a Transform appends to dst: it is not copied.
+		base := len(res.out)
+		out, changed, problems := t(line, res.out)
 		lr := lineResult{changed: changed, problems: problems}
 		switch {
 		case changed && out == nil:
 			lr.dropped = true
-		case changed:
-			lr.start = len(res.out)
+		case changed && len(out) >= base:
+			res.out = out
+			lr.start, lr.end = base, len(out)
+		case changed: // not appended to dst after all: copied
+			lr.start = base
 			res.out = append(res.out, out...)
 			lr.end = len(res.out)
 		}

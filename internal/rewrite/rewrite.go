@@ -7,6 +7,10 @@
 // that is not rewritten is copied as it was read, and every line keeps its
 // own line end ("\n", "\r\n" or none) and the file its byte order mark.
 //
+// Lines are transformed on all cores (RunParallel) and written, counted
+// and reported in input order; a pipe on standard input is read line by
+// line instead, so that a live producer's events come out as they come.
+//
 // Upgrade and Redact are those two commands, from their options to their
 // exit status, sharing the output flags (Flags) and the reporting.
 //
