@@ -31,54 +31,80 @@ type Delta struct {
 	Text       []byte // the decoded text; it may point into the line
 }
 
-// DeltaParser finds the delta of text and reasoning events. It keeps
-// scratch space from one line to the next: one per goroutine.
-type DeltaParser struct {
-	parser  protocol.Parser
-	members []protocol.Member
-}
+// DeltaParser finds the delta of text and reasoning events. It reads
+// the members of a line's object with protocol's steps, checking each
+// value as ParseObject would but keeping nothing: on logs of many small
+// deltas, a full parse per line cost as much again as redacting them.
+type DeltaParser struct{}
 
 // deltaKey is how every delta event spells its member; a line without it
-// is passed over without being parsed.
+// is passed over without being read.
 var deltaKey = []byte(`"` + protocol.FieldDelta + `"`)
 
-// Delta reports whether line is a text or reasoning event with a string
-// delta and a string runId, and if so where its delta is.
+// Delta reports whether line is a JSON object with a "type" of "text" or
+// "reasoning", a string "delta" and a string "runId", and if so where its
+// delta is. A key that repeats counts the last time, as decoders read it.
 func (p *DeltaParser) Delta(line []byte) (Delta, bool) {
 	if !bytes.Contains(line, deltaKey) {
 		return Delta{}, false
 	}
-	var err *protocol.SyntaxError
-	p.members, err = p.parser.Parse(line, p.members[:0])
-	if err != nil {
+	i := protocol.SkipSpace(line, 0)
+	if i >= len(line) || line[i] != '{' {
+		return Delta{}, false
+	}
+	i, empty := protocol.Open(line, i)
+	if empty {
 		return Delta{}, false
 	}
 	var d Delta
-	var typ, delta *protocol.Member
-	for i := range p.members {
-		m := &p.members[i]
-		if m.Value.Kind != protocol.KindString || m.KeyEscaped {
-			continue
+	var typ []byte
+	deltaEscaped := false
+	for {
+		kend, kesc, err := protocol.ScanKey(line, i)
+		if err != nil {
+			return Delta{}, false
 		}
-		switch string(m.Key) {
-		case protocol.FieldType:
-			typ = m
-		case protocol.FieldRunID:
-			d.RunID = m.Value.Raw
-		case protocol.FieldDelta:
-			delta = m
+		key := line[i+1 : kend-1]
+		v := protocol.AfterKey(line, kend)
+		if v < 0 {
+			return Delta{}, false
 		}
+		vend, err := protocol.SkipValue(line, v, 1)
+		if err != nil {
+			return Delta{}, false
+		}
+		if !kesc && line[v] == '"' {
+			switch string(key) {
+			case protocol.FieldType:
+				typ = line[v:vend]
+			case protocol.FieldRunID:
+				d.RunID = line[v:vend]
+			case protocol.FieldDelta:
+				d.Start, d.End = v, vend
+				deltaEscaped = bytes.IndexByte(line[v+1:vend-1], '\\') >= 0
+			}
+		}
+		next, closed := protocol.AfterValue(line, vend, '}')
+		if next < 0 {
+			return Delta{}, false
+		}
+		if closed {
+			if protocol.EndOfLine(line, next) != nil {
+				return Delta{}, false
+			}
+			break
+		}
+		i = next
 	}
-	if typ == nil || delta == nil || d.RunID == nil {
+	if d.RunID == nil || d.End == 0 {
 		return Delta{}, false
 	}
-	switch string(protocol.StringValue(typ.Value)) {
-	case protocol.TypeText, protocol.TypeReasoning:
+	switch string(typ) {
+	case `"` + protocol.TypeText + `"`, `"` + protocol.TypeReasoning + `"`:
 	default:
 		return Delta{}, false
 	}
-	d.Start, d.End = delta.ValueStart, delta.ValueStart+len(delta.Value.Raw)
-	d.Text = protocol.StringValue(delta.Value)
+	d.Text = protocol.StringValue(protocol.Value{Raw: line[d.Start:d.End], Kind: protocol.KindString, Escaped: deltaEscaped})
 	return d, true
 }
 

@@ -93,6 +93,10 @@ func TestDeltaParser(t *testing.T) {
 		{"no run", `{"type":"text","delta":"x"}`, false, "", ""},
 		{"delta not a string", `{"type":"text","runId":"r1","delta":1}`, false, "", ""},
 		{"not JSON", `{"type":"text","runId":"r1","delta":"x"`, false, "", ""},
+		{"trailing data", `{"type":"text","runId":"r1","delta":"x"} {}`, false, "", ""},
+		{"bad string", "{\"type\":\"text\",\"runId\":\"r1\",\"delta\":\"x\x01\"}", false, "", ""},
+		{"nested delta only", `{"type":"tool_call","runId":"r1","args":{"delta":"x"}}`, false, "", ""},
+		{"nested and top-level", ` { "type" : "text", "x":{"delta":["y"]}, "runId":"r3" ,"delta" : "z\u0041" } `, true, "zA", `"r3"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var p DeltaParser
