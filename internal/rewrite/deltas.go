@@ -15,7 +15,8 @@ import (
 // line between them is anything but a delta of another run or a blank
 // line: any other event (a tool call, a result, a line that is not JSON)
 // ends the stream of text of every run, as a tool call ends the message
-// before it. Joins inside a batch of lines are made by its worker; a
+// before it. A line that --drop-invalid drops does not: the deltas
+// around it are consecutive in the output. Joins inside a batch of lines are made by its worker; a
 // delta that ends a batch is held back (with the lines after it, so that
 // the output keeps its order) until the next line of the input says
 // whether its run goes on, up to maxHeldLines and maxHeldBytes. A live
@@ -35,7 +36,7 @@ const (
 
 // What a line is to the stream of deltas.
 const (
-	neutralLine uint8 = iota // blank: neither goes on nor ends a stream
+	neutralLine uint8 = iota // blank or dropped: neither goes on nor ends a stream
 	deltaLine                // a text or reasoning delta
 	otherLine                // anything else: ends every stream
 )

@@ -14,14 +14,21 @@ import (
 
 // fakeToken is a fake GitHub token of 48 characters, written in parts so
 // that no scanner takes this file for a leak.
-func fakeToken(i int) string {
-	return fmt.Sprintf("gh"+"p_FAKE%040d", i)
+func fakeToken(rnd *rand.Rand) string {
+	const alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+	b := []byte("gh" + "p_FAKE")
+	for len(b) < 48 {
+		b = append(b, alnum[rnd.IntN(len(alnum))])
+	}
+	return string(b)
 }
 
 // splitDeltas is a log of several read buffers of deltas of two runs
 // interleaved, with a token split over two deltas of a run now and then
-// (at every position up to where its first part is a token too), tool calls between, and blank lines.
-func splitDeltas() (log string, tokens []string) {
+// (at every place up to where its first part is a token too), and tool
+// calls, lines that are not JSON and blank lines between. kept are the
+// tokens split by a line that is not JSON.
+func splitDeltas() (log string, tokens, kept []string) {
 	rnd := rand.New(rand.NewPCG(1, 2))
 	var b strings.Builder
 	delta := func(run int, text string) {
@@ -31,13 +38,19 @@ func splitDeltas() (log string, tokens []string) {
 		run := rnd.IntN(2)
 		switch n := rnd.IntN(10); {
 		case n == 0:
-			tok := fakeToken(i)
+			tok := fakeToken(rnd)
 			// Past 23 characters, the first part is a token of its own,
 			// redacted as one (see redact.Join).
 			cut := 1 + rnd.IntN(22)
 			delta(run, "token "+tok[:cut])
-			if rnd.IntN(2) == 0 {
+			switch rnd.IntN(4) {
+			case 0, 1:
 				delta(1-run, "the other run")
+			case 2: // ends the stream: the parts stay
+				b.WriteString("not JSON {\n")
+				delta(run, tok[cut:]+" ok")
+				kept = append(kept, tok)
+				continue
 			}
 			delta(run, tok[cut:]+" ok")
 			tokens = append(tokens, tok)
@@ -45,23 +58,24 @@ func splitDeltas() (log string, tokens []string) {
 			fmt.Fprintf(&b, `{"schemaVersion":2,"type":"tool_call","runId":"r%d","id":"c%d","name":"bash","args":{"x":%q}}`+"\n", run, i, strings.Repeat("y", rnd.IntN(3000)))
 		case n == 2:
 			b.WriteString("\n")
+		case n == 3 && rnd.IntN(4) == 0:
+			b.WriteString("not JSON {\n")
 		default:
 			delta(run, strings.Repeat("word ", 1+rnd.IntN(8)))
 		}
 	}
-	return b.String(), tokens
+	return b.String(), tokens, kept
 }
 
 // redactRun redacts log, from a file on workers or (workers 0) from a
 // pipe-like reader line by line, and returns what came out, the problems
 // reported and the counts.
-func redactRun(t *testing.T, log string, workers int) (string, []protocol.Problem, *redactOutput) {
+func redactRun(t *testing.T, log string, workers int, opts RedactOptions) (string, []protocol.Problem, *redactOutput) {
 	t.Helper()
 	rules, err := redact.Compile(redact.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := RedactOptions{Check: true}
 	var tallies []*redactOutput
 	tally := func() *redactOutput {
 		o := &redactOutput{perRule: map[string]int{}}
@@ -73,7 +87,7 @@ func redactRun(t *testing.T, log string, workers int) (string, []protocol.Proble
 	var out bytes.Buffer
 	o := c.options(Options{Mode: Stdout, Out: &out})
 	o.deltas = func() *deltaJoiner {
-		return &deltaJoiner{rd: rules.NewRedactor(), repl: rules.Replacement(), check: true, tally: tally()}
+		return &deltaJoiner{rd: rules.NewRedactor(), repl: rules.Replacement(), check: opts.Check, tally: tally()}
 	}
 	sources := stdinSources
 	if workers == 0 {
@@ -96,34 +110,54 @@ func redactRun(t *testing.T, log string, workers int) (string, []protocol.Proble
 
 // TestSplitDeltasOnAllCores: joins made by the workers inside a batch and
 // by the writer across batches give what joins made one after the other
-// give, and every split token is redacted whole.
+// give, and every split token is redacted whole; a line that is not JSON
+// ends a stream, unless it is dropped.
 func TestSplitDeltasOnAllCores(t *testing.T) {
-	log, tokens := splitDeltas()
-	want, wantProblems, wantCounts := redactRun(t, log, 0)
-	if wantCounts.secrets != len(tokens) || len(wantProblems) != len(tokens) {
-		t.Fatalf("%d secrets found and %d reported, want the %d split", wantCounts.secrets, len(wantProblems), len(tokens))
-	}
-	for i, tok := range tokens {
-		for _, part := range []string{tok[:24], tok[24:]} {
-			if strings.Contains(want, part) {
-				t.Fatalf("part of split token %d is left", i)
+	log, tokens, kept := splitDeltas()
+	for _, opts := range []RedactOptions{{Check: true}, {DropInvalid: true}} {
+		want, wantProblems, wantCounts := redactRun(t, log, 0, opts)
+		split := len(tokens)
+		if !opts.Check {
+			split += len(kept)
+		}
+		if wantCounts.secrets != split {
+			t.Fatalf("%d secrets found, want the %d split", wantCounts.secrets, split)
+		}
+		if opts.Check && len(wantProblems) != len(tokens)+wantCounts.invalid {
+			t.Fatalf("%d problems reported, want %d secrets and %d lines not JSON", len(wantProblems), len(tokens), wantCounts.invalid)
+		}
+		for i, tok := range tokens {
+			for _, part := range []string{tok[:24], tok[24:]} {
+				if strings.Contains(want, part) {
+					t.Fatalf("part of split token %d is left", i)
+				}
 			}
 		}
-	}
-	for _, workers := range []int{1, 3} {
-		got, problems, counts := redactRun(t, log, workers)
-		if got != want {
-			t.Fatalf("%d workers: the output differs from the one made line by line", workers)
+		for i, tok := range kept {
+			// A line that is not JSON ends the stream, unless it is
+			// dropped: then the parts are consecutive in the output.
+			if left := strings.Contains(want, tok[30:]); left != opts.Check {
+				t.Fatalf("token %d, split by a line that is not JSON: left = %v, want %v", i, left, opts.Check)
+			}
 		}
-		if fmt.Sprint(problems) != fmt.Sprint(wantProblems) {
-			t.Fatalf("%d workers: problems differ from those made line by line", workers)
+		for _, workers := range []int{1, 3} {
+			got, problems, counts := redactRun(t, log, workers, opts)
+			if got != want {
+				t.Fatalf("%d workers: the output differs from the one made line by line", workers)
+			}
+			if fmt.Sprint(problems) != fmt.Sprint(wantProblems) {
+				t.Fatalf("%d workers: problems differ from those made line by line", workers)
+			}
+			if counts.secrets != wantCounts.secrets || counts.events != wantCounts.events {
+				t.Fatalf("%d workers: %d secrets in %d events, want %d in %d", workers, counts.secrets, counts.events, wantCounts.secrets, wantCounts.events)
+			}
 		}
-		if counts.secrets != wantCounts.secrets || counts.events != wantCounts.events {
-			t.Fatalf("%d workers: %d secrets in %d events, want %d in %d", workers, counts.secrets, counts.events, wantCounts.secrets, wantCounts.events)
+		if opts.Check {
+			continue
 		}
-	}
-	// A second pass finds nothing.
-	if _, problems, _ := redactRun(t, want, 2); len(problems) != 0 {
-		t.Fatalf("a second pass found %d secrets", len(problems))
+		// A second pass finds nothing.
+		if _, problems, _ := redactRun(t, want, 2, RedactOptions{Check: true}); len(problems) != 0 {
+			t.Fatalf("a second pass found %d secrets", len(problems))
+		}
 	}
 }

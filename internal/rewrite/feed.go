@@ -42,7 +42,12 @@ func (f *serialFeed) next() (outLine, []protocol.Problem, error) {
 	if l.out != nil {
 		f.buf = l.out[:0]
 	}
-	if f.j != nil {
+	switch {
+	case f.j == nil:
+	case l.changed && l.out == nil:
+		// Dropped: the deltas around it are consecutive in the output.
+		l.note = deltaNote{kind: neutralLine}
+	default:
 		l.note, _ = f.j.inspect(l.text())
 		l.note.needsPrev, l.note.openEnd = true, true
 	}
@@ -160,7 +165,8 @@ func (ws *workerSet) joinBatch(w int, res *batchResult, lines []input.Line) {
 		lr := &res.lines[i]
 		var d redact.Delta
 		if lr.dropped {
-			lr.note = deltaNote{kind: otherLine}
+			// The deltas around it are consecutive in the output.
+			lr.note = deltaNote{kind: neutralLine}
 		} else {
 			lr.note, d = j.inspect(res.text(i, lines))
 		}
