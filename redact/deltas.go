@@ -41,11 +41,17 @@ type DeltaParser struct{}
 // is passed over without being read.
 var deltaKey = []byte(`"` + protocol.FieldDelta + `"`)
 
+// deltaKeyWithin is how far into a line deltaKey is looked for: in a
+// delta event only the small members (schemaVersion, type, runId) may
+// come before it, and tool outputs of megabytes are not searched to
+// their ends. A delta event whose key comes later is not taken for one.
+const deltaKeyWithin = 4 << 10 // bytes
+
 // Delta reports whether line is a JSON object with a "type" of "text" or
 // "reasoning", a string "delta" and a string "runId", and if so where its
 // delta is. A key that repeats counts the last time, as decoders read it.
 func (p *DeltaParser) Delta(line []byte) (Delta, bool) {
-	if !bytes.Contains(line, deltaKey) {
+	if !bytes.Contains(line[:min(len(line), deltaKeyWithin)], deltaKey) {
 		return Delta{}, false
 	}
 	i := protocol.SkipSpace(line, 0)

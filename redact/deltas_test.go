@@ -93,6 +93,8 @@ func TestDeltaParser(t *testing.T) {
 		{"no run", `{"type":"text","delta":"x"}`, false, "", ""},
 		{"delta not a string", `{"type":"text","runId":"r1","delta":1}`, false, "", ""},
 		{"not JSON", `{"type":"text","runId":"r1","delta":"x"`, false, "", ""},
+		{"long delta", `{"type":"text","runId":"r1","delta":"` + strings.Repeat("x", 9000) + `"}`, true, strings.Repeat("x", 9000), `"r1"`},
+		{"delta key far in", `{"type":"text","runId":"r1","pad":"` + strings.Repeat("x", 5000) + `","delta":"x"}`, false, "", ""},
 		{"trailing data", `{"type":"text","runId":"r1","delta":"x"} {}`, false, "", ""},
 		{"bad string", "{\"type\":\"text\",\"runId\":\"r1\",\"delta\":\"x\x01\"}", false, "", ""},
 		{"nested delta only", `{"type":"tool_call","runId":"r1","args":{"delta":"x"}}`, false, "", ""},
@@ -108,7 +110,7 @@ func TestDeltaParser(t *testing.T) {
 				return
 			}
 			if string(d.Text) != tc.text || string(d.RunID) != tc.run {
-				t.Errorf("text %q run %s, want %q %s", d.Text, d.RunID, tc.text, tc.run)
+				t.Errorf("text %.20q run %s, want %.20q %s", d.Text, d.RunID, tc.text, tc.run)
 			}
 			if raw := tc.line[d.Start:d.End]; raw[0] != '"' || raw[len(raw)-1] != '"' {
 				t.Errorf("the delta's bytes %q are not its string", raw)
