@@ -37,9 +37,11 @@ type Delta struct {
 // deltas, a full parse per line cost as much again as redacting them.
 type DeltaParser struct{}
 
-// deltaKey is how every delta event spells its member; a line without it
-// is passed over without being read.
-var deltaKey = []byte(`"` + protocol.FieldDelta + `"`)
+// deltaKey is how every delta event spells its member, but for the
+// opening quote: a line without it is passed over without being read.
+// (Searching for a quote first stopped at every key of the line: a
+// quarter of the time spent on a log of small deltas.)
+var deltaKey = []byte(protocol.FieldDelta + `"`)
 
 // deltaKeyWithin is how far into a line deltaKey is looked for: in a
 // delta event only the small members (schemaVersion, type, runId) may
