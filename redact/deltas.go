@@ -15,11 +15,11 @@ import (
 // the secrets that straddle it, and RedactDeltaSpan replaces each event's
 // part of one, so that both stay valid events.
 
-// DeltaWindow is how many bytes of each delta's text Join looks at on
+// deltaWindow is how many bytes of each delta's text Join looks at on
 // either side of the join: more than the longest token shape of the
-// rules (a private key block is not a token that streams split
-// unnoticed: its markers are caught on their own).
-const DeltaWindow = 512 // bytes
+// rules. (A private key block is longer: split over deltas, it is found
+// only when the two deltas of one join hold it whole.)
+const deltaWindow = 512 // bytes
 
 // Delta is a text or reasoning event: where its delta is in the line and
 // what it says.
@@ -30,12 +30,6 @@ type Delta struct {
 	Start, End int
 	Text       []byte // the decoded text; it may point into the line
 }
-
-// DeltaParser finds the delta of text and reasoning events. It reads
-// the members of a line's object with protocol's steps, checking each
-// value as ParseObject would but keeping nothing: on logs of many small
-// deltas, a full parse per line cost as much again as redacting them.
-type DeltaParser struct{}
 
 // deltaKey is how every delta event spells its member, but for the
 // opening quote: a line without it is passed over without being read.
@@ -49,10 +43,13 @@ var deltaKey = []byte(protocol.FieldDelta + `"`)
 // their ends. A delta event whose key comes later is not taken for one.
 const deltaKeyWithin = 4 << 10 // bytes
 
-// Delta reports whether line is a JSON object with a "type" of "text" or
-// "reasoning", a string "delta" and a string "runId", and if so where its
-// delta is. A key that repeats counts the last time, as decoders read it.
-func (p *DeltaParser) Delta(line []byte) (Delta, bool) {
+// DeltaOf reports whether line is a JSON object with a "type" of "text"
+// or "reasoning", a string "delta" and a string "runId", and if so where
+// its delta is. A key that repeats counts the last time, as decoders read
+// it. It reads the members with protocol's steps, checking each value as
+// ParseObject would but keeping nothing: on logs of many small deltas, a
+// full parse per line cost as much again as redacting them.
+func DeltaOf(line []byte) (Delta, bool) {
 	if !bytes.Contains(line[:min(len(line), deltaKeyWithin)], deltaKey) {
 		return Delta{}, false
 	}
@@ -117,10 +114,10 @@ func (p *DeltaParser) Delta(line []byte) (Delta, bool) {
 }
 
 // tail is the end of a delta's text that Join looks at.
-func tail(text []byte) []byte { return text[max(0, len(text)-DeltaWindow):] }
+func tail(text []byte) []byte { return text[max(0, len(text)-deltaWindow):] }
 
 // head is the start of a delta's text that Join looks at.
-func head(text []byte) []byte { return text[:min(len(text), DeltaWindow)] }
+func head(text []byte) []byte { return text[:min(len(text), deltaWindow)] }
 
 // Straddle is what Join found across the join of two deltas: the bytes
 // of each one's redacted text to replace (Start == End: none on that
@@ -141,7 +138,7 @@ type Straddle struct {
 // made longer by the other side's text: when a token's first part is a
 // token too (its body is long enough), only that part is replaced.
 //
-// Only DeltaWindow bytes of each side are looked at; a match that runs
+// Only deltaWindow bytes of each side are looked at; a match that runs
 // into the edge of a window cut short is not reported, as the cut, not
 // the text, may have made it. The bytes between the first and the last
 // secret found at one join are replaced as one: two secrets at one join

@@ -22,7 +22,7 @@ func TestJoin(t *testing.T) {
 	if len(tok) != 48 {
 		t.Fatalf("the token has %d characters, want 48", len(tok))
 	}
-	long := strings.Repeat("z", DeltaWindow)
+	long := strings.Repeat("z", deltaWindow)
 	const R = DefaultReplacement
 	for _, tc := range []struct {
 		name               string
@@ -81,7 +81,7 @@ func TestJoin(t *testing.T) {
 	}
 }
 
-func TestDeltaParser(t *testing.T) {
+func TestDeltaOf(t *testing.T) {
 	for _, tc := range []struct {
 		name, line string
 		want       bool
@@ -101,8 +101,7 @@ func TestDeltaParser(t *testing.T) {
 		{"nested and top-level", ` { "type" : "text", "x":{"delta":["y"]}, "runId":"r3" ,"delta" : "z\u0041" } `, true, "zA", `"r3"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var p DeltaParser
-			d, ok := p.Delta([]byte(tc.line))
+			d, ok := DeltaOf([]byte(tc.line))
 			if ok != tc.want {
 				t.Fatalf("ok = %v, want %v", ok, tc.want)
 			}
@@ -135,8 +134,7 @@ func TestRedactDeltaSpan(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			line := `{"type":"text","runId":"r","delta":"` + tc.delta + `"}`
-			var p DeltaParser
-			d, ok := p.Delta([]byte(line))
+			d, ok := DeltaOf([]byte(line))
 			if !ok {
 				t.Fatal("not a delta")
 			}
@@ -152,8 +150,7 @@ func TestRedactDeltaSpan(t *testing.T) {
 	}
 	// A replacement that needs escaping is escaped.
 	line := []byte(`{"type":"text","runId":"r","delta":"ab"}`)
-	var p DeltaParser
-	d, _ := p.Delta(line)
+	d, _ := DeltaOf(line)
 	if got := RedactDeltaSpan(nil, line, d, 0, 1, `"q"`); !bytes.Contains(got, []byte(`\"q\"b`)) {
 		t.Fatalf("got %s", got)
 	}
@@ -187,7 +184,6 @@ func FuzzJoin(f *testing.F) {
 		line := func(text string) []byte {
 			return []byte(`{"schemaVersion":2,"type":"text","runId":"r1","delta":"` + escapeAll(text, int(every)) + `"}`)
 		}
-		var p DeltaParser
 		var lines, redacted [2][]byte
 		for i, text := range []string{prevText, nextText} {
 			lines[i] = line(text)
@@ -197,10 +193,10 @@ func FuzzJoin(f *testing.F) {
 				redacted[i] = out
 			}
 		}
-		pd, ok1 := p.Delta(lines[0])
-		pn, ok2 := p.Delta(redacted[0])
-		nd, ok3 := p.Delta(lines[1])
-		nn, ok4 := p.Delta(redacted[1])
+		pd, ok1 := DeltaOf(lines[0])
+		pn, ok2 := DeltaOf(redacted[0])
+		nd, ok3 := DeltaOf(lines[1])
+		nn, ok4 := DeltaOf(redacted[1])
 		if !ok1 || !ok2 || !ok3 || !ok4 {
 			t.Fatal("a delta line is not a delta")
 		}
@@ -215,7 +211,7 @@ func FuzzJoin(f *testing.F) {
 		}
 		var stream []byte
 		for i := range final {
-			d, ok := p.Delta(final[i])
+			d, ok := DeltaOf(final[i])
 			if !ok {
 				t.Fatalf("line %d is no longer a valid delta", i+1)
 			}

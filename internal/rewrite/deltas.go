@@ -57,7 +57,6 @@ type deltaNote struct {
 // its own tally.
 type deltaJoiner struct {
 	rd    *redact.Redactor
-	p     redact.DeltaParser
 	repl  string
 	check bool
 	tally *redactOutput
@@ -70,7 +69,7 @@ func (j *deltaJoiner) inspect(text []byte) (deltaNote, redact.Delta) {
 	if protocol.IsBlank(text) {
 		return deltaNote{kind: neutralLine}, redact.Delta{}
 	}
-	d, ok := j.p.Delta(text)
+	d, ok := redact.DeltaOf(text)
 	if !ok {
 		return deltaNote{kind: otherLine}, d
 	}
@@ -91,7 +90,7 @@ func (j *deltaJoiner) text(s *deltaSide, changed bool) ([]byte, bool) {
 	if !changed {
 		return s.d.Text, true
 	}
-	d, ok := j.p.Delta(s.orig)
+	d, ok := redact.DeltaOf(s.orig)
 	return d.Text, ok
 }
 
@@ -177,7 +176,7 @@ func (j *deltaJoiner) joinBatch(res *batchResult, lines []input.Line, deltas []r
 		}
 		if newCur != nil {
 			j.replaced(res, i, newCur)
-			deltas[i], _ = j.p.Delta(newCur) // for the join with the next
+			deltas[i], _ = redact.DeltaOf(newCur) // for the join with the next
 		}
 	}
 	for _, r := range last {
@@ -289,8 +288,8 @@ func (h *holdback) join(prev *heldLine, l *outLine, problems []protocol.Problem)
 	ps := deltaSide{orig: prev.line.Text, now: prev.line.text(), num: prev.line.Num}
 	cs := deltaSide{orig: l.Text, now: l.text(), num: l.Num}
 	var ok1, ok2 bool
-	ps.d, ok1 = h.j.p.Delta(ps.now)
-	cs.d, ok2 = h.j.p.Delta(cs.now)
+	ps.d, ok1 = redact.DeltaOf(ps.now)
+	cs.d, ok2 = redact.DeltaOf(cs.now)
 	if !ok1 || !ok2 {
 		return problems
 	}
