@@ -11,7 +11,9 @@ import (
 // A secret may be split over two text or reasoning deltas of one run, as
 // streaming splits words (see redact.Join). zsj redact scans the join of
 // each two consecutive deltas of a run and replaces each event's part of
-// a secret that straddles it. Two deltas of a run are consecutive when no
+// a secret that straddles it. Each join looks at two deltas: a secret
+// spread over three or more (a token in deltas of a few characters) is
+// not found. Two deltas of a run are consecutive when no
 // line between them is anything but a delta of another run or a blank
 // line: any other event (a tool call, a result, a line that is not JSON)
 // ends the stream of text of every run, as a tool call ends the message
