@@ -27,8 +27,9 @@ func fakeToken(rnd *rand.Rand) string {
 // interleaved, with a token split over two deltas of a run now and then
 // (at every place up to where its first part is a token too), and tool
 // calls, lines that are not JSON and blank lines between. kept are the
-// tokens split by a line that is not JSON.
-func splitDeltas() (log string, tokens, kept []string) {
+// tokens split by a line that is not JSON. One event in splitsIn or so
+// starts a split token; below 10, the others are all plain deltas.
+func splitDeltas(splitsIn int) (log string, tokens, kept []string) {
 	rnd := rand.New(rand.NewPCG(1, 2))
 	var b strings.Builder
 	delta := func(run int, text string) {
@@ -36,7 +37,13 @@ func splitDeltas() (log string, tokens, kept []string) {
 	}
 	for i := 0; b.Len() < 3<<20; i++ {
 		run := rnd.IntN(2)
-		switch n := rnd.IntN(10); {
+		n := rnd.IntN(splitsIn)
+		if splitsIn < 10 && n > 0 {
+			// Deltas only: the line a read of the file ends in, which
+			// ends a batch, is most often a long one, a tool call.
+			n = 9
+		}
+		switch {
 		case n == 0:
 			tok := fakeToken(rnd)
 			// Past 23 characters, the first part is a token of its own,
@@ -113,51 +120,65 @@ func redactRun(t *testing.T, log string, workers int, opts RedactOptions) (strin
 // give, and every split token is redacted whole; a line that is not JSON
 // ends a stream, unless it is dropped.
 func TestSplitDeltasOnAllCores(t *testing.T) {
-	log, tokens, kept := splitDeltas()
-	for _, opts := range []RedactOptions{{Check: true}, {DropInvalid: true}} {
-		want, wantProblems, wantCounts := redactRun(t, log, 0, opts)
-		split := len(tokens)
-		if !opts.Check {
-			split += len(kept)
-		}
-		if wantCounts.secrets != split {
-			t.Fatalf("%d secrets found, want the %d split", wantCounts.secrets, split)
-		}
-		if opts.Check && len(wantProblems) != len(tokens)+wantCounts.invalid {
-			t.Fatalf("%d problems reported, want %d secrets and %d lines not JSON", len(wantProblems), len(tokens), wantCounts.invalid)
-		}
-		for i, tok := range tokens {
-			for _, part := range []string{tok[:24], tok[24:]} {
-				if strings.Contains(want, part) {
-					t.Fatalf("part of split token %d is left", i)
-				}
+	for _, tc := range []struct {
+		name     string
+		splitsIn int
+		opts     RedactOptions
+	}{
+		{"check", 10, RedactOptions{Check: true}},
+		{"drop invalid", 10, RedactOptions{DropInvalid: true}},
+		// Splits so dense that many batches end inside one: those joins
+		// are the writer's, with the delta that ends a batch held back.
+		{"dense", 2, RedactOptions{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) { splitDeltasOnAllCores(t, tc.splitsIn, tc.opts) })
+	}
+}
+
+func splitDeltasOnAllCores(t *testing.T, splitsIn int, opts RedactOptions) {
+	log, tokens, kept := splitDeltas(splitsIn)
+	want, wantProblems, wantCounts := redactRun(t, log, 0, opts)
+	split := len(tokens)
+	if opts.DropInvalid {
+		split += len(kept)
+	}
+	if wantCounts.secrets != split {
+		t.Fatalf("%d secrets found, want the %d split", wantCounts.secrets, split)
+	}
+	if opts.Check && len(wantProblems) != len(tokens)+wantCounts.invalid {
+		t.Fatalf("%d problems reported, want %d secrets and %d lines not JSON", len(wantProblems), len(tokens), wantCounts.invalid)
+	}
+	for i, tok := range tokens {
+		for _, part := range []string{tok[:24], tok[24:]} {
+			if strings.Contains(want, part) {
+				t.Fatalf("part of split token %d is left", i)
 			}
 		}
-		for i, tok := range kept {
-			// A line that is not JSON ends the stream, unless it is
-			// dropped: then the parts are consecutive in the output.
-			if left := strings.Contains(want, tok[30:]); left != opts.Check {
-				t.Fatalf("token %d, split by a line that is not JSON: left = %v, want %v", i, left, opts.Check)
-			}
+	}
+	for i, tok := range kept {
+		// A line that is not JSON ends the stream, unless it is
+		// dropped: then the parts are consecutive in the output.
+		if left := strings.Contains(want, tok[30:]); left == opts.DropInvalid {
+			t.Fatalf("token %d, split by a line that is not JSON: left = %v, want %v", i, left, !opts.DropInvalid)
 		}
-		for _, workers := range []int{1, 3} {
-			got, problems, counts := redactRun(t, log, workers, opts)
-			if got != want {
-				t.Fatalf("%d workers: the output differs from the one made line by line", workers)
-			}
-			if fmt.Sprint(problems) != fmt.Sprint(wantProblems) {
-				t.Fatalf("%d workers: problems differ from those made line by line", workers)
-			}
-			if counts.secrets != wantCounts.secrets || counts.events != wantCounts.events {
-				t.Fatalf("%d workers: %d secrets in %d events, want %d in %d", workers, counts.secrets, counts.events, wantCounts.secrets, wantCounts.events)
-			}
+	}
+	for _, workers := range []int{1, 3} {
+		got, problems, counts := redactRun(t, log, workers, opts)
+		if got != want {
+			t.Fatalf("%d workers: the output differs from the one made line by line", workers)
 		}
-		if opts.Check {
-			continue
+		if fmt.Sprint(problems) != fmt.Sprint(wantProblems) {
+			t.Fatalf("%d workers: problems differ from those made line by line", workers)
 		}
-		// A second pass finds nothing.
-		if _, problems, _ := redactRun(t, want, 2, RedactOptions{Check: true}); len(problems) != 0 {
-			t.Fatalf("a second pass found %d secrets", len(problems))
+		if counts.secrets != wantCounts.secrets || counts.events != wantCounts.events {
+			t.Fatalf("%d workers: %d secrets in %d events, want %d in %d", workers, counts.secrets, counts.events, wantCounts.secrets, wantCounts.events)
 		}
+	}
+	if !opts.DropInvalid {
+		return // the tokens split by a line that is not JSON are left
+	}
+	// A second pass finds nothing.
+	if _, problems, _ := redactRun(t, want, 2, RedactOptions{Check: true}); len(problems) != 0 {
+		t.Fatalf("a second pass found %d secrets", len(problems))
 	}
 }
