@@ -46,10 +46,63 @@ const deltaKeyWithin = 4 << 10 // bytes
 // DeltaOf reports whether line is a JSON object with a "type" of "text"
 // or "reasoning", a string "delta" and a string "runId", and if so where
 // its delta is. A key that repeats counts the last time, as decoders read
-// it. It reads the members with protocol's steps, checking each value as
-// ParseObject would but keeping nothing: on logs of many small deltas, a
-// full parse per line cost as much again as redacting them.
+// it. It reads the line by structure only (protocol.QuickMember), as it
+// reads every delta of a log, where a check of each string cost as much
+// again as redacting them; RedactDeltaSpan checks the lines it changes.
 func DeltaOf(line []byte) (Delta, bool) {
+	if !bytes.Contains(line[:min(len(line), deltaKeyWithin)], deltaKey) {
+		return Delta{}, false
+	}
+	i := protocol.SkipSpace(line, 0)
+	if i >= len(line) || line[i] != '{' {
+		return Delta{}, false
+	}
+	i, empty := protocol.Open(line, i)
+	if empty {
+		return Delta{}, false
+	}
+	var d Delta
+	var typ []byte
+	for {
+		m, next, closed, err := protocol.QuickMember(line, i)
+		if err != nil {
+			return Delta{}, false
+		}
+		if len(m.Value) >= 2 && m.Value[0] == '"' {
+			switch string(m.Key) {
+			case protocol.FieldType:
+				typ = m.Value
+			case protocol.FieldRunID:
+				d.RunID = m.Value
+			case protocol.FieldDelta:
+				d.Start, d.End = m.ValueStart, m.ValueStart+len(m.Value)
+			}
+		}
+		if closed {
+			if protocol.EndOfLine(line, next) != nil {
+				return Delta{}, false
+			}
+			break
+		}
+		i = next
+	}
+	if d.RunID == nil || d.End == 0 {
+		return Delta{}, false
+	}
+	switch string(typ) {
+	case `"` + protocol.TypeText + `"`, `"` + protocol.TypeReasoning + `"`:
+	default:
+		return Delta{}, false
+	}
+	raw := line[d.Start:d.End]
+	d.Text = protocol.StringValue(protocol.Value{Raw: raw, Kind: protocol.KindString, Escaped: bytes.IndexByte(raw, '\\') >= 0})
+	return d, true
+}
+
+// checkedDelta is DeltaOf for a line that must be valid JSON: it reads
+// the members with protocol's steps, checking each value as ParseObject
+// would (but for repeated keys) and keeping nothing.
+func checkedDelta(line []byte) (Delta, bool) {
 	if !bytes.Contains(line[:min(len(line), deltaKeyWithin)], deltaKey) {
 		return Delta{}, false
 	}
@@ -216,8 +269,12 @@ func without(ms, drop []Match) []Match {
 // RedactDeltaSpan appends to dst line with the bytes start to end of its
 // delta's decoded text replaced by repl, and returns it. Escapes in the
 // string stay as they were; one that a bound falls inside is replaced
-// whole. repl is written as JSON string text.
+// whole. repl is written as JSON string text. It returns nil, and changes
+// nothing, when line is not valid JSON with its delta where d says.
 func RedactDeltaSpan(dst, line []byte, d Delta, start, end int, repl string) []byte {
+	if c, ok := checkedDelta(line); !ok || c.Start != d.Start || c.End != d.End {
+		return nil
+	}
 	raw := line[d.Start+1 : d.End-1] // between the quotes
 	rs, re := rawSpan(raw, start, end)
 	dst = append(dst, line[:d.Start+1+rs]...)

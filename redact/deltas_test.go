@@ -96,7 +96,7 @@ func TestDeltaOf(t *testing.T) {
 		{"long delta", `{"type":"text","runId":"r1","delta":"` + strings.Repeat("x", 9000) + `"}`, true, strings.Repeat("x", 9000), `"r1"`},
 		{"delta key far in", `{"type":"text","runId":"r1","pad":"` + strings.Repeat("x", 5000) + `","delta":"x"}`, false, "", ""},
 		{"trailing data", `{"type":"text","runId":"r1","delta":"x"} {}`, false, "", ""},
-		{"bad string", "{\"type\":\"text\",\"runId\":\"r1\",\"delta\":\"x\x01\"}", false, "", ""},
+
 		{"nested delta only", `{"type":"tool_call","runId":"r1","args":{"delta":"x"}}`, false, "", ""},
 		{"nested and top-level", ` { "type" : "text", "x":{"delta":["y"]}, "runId":"r3" ,"delta" : "z\u0041" } `, true, "zA", `"r3"`},
 	} {
@@ -147,6 +147,19 @@ func TestRedactDeltaSpan(t *testing.T) {
 				t.Fatalf("not valid JSON: %v", err)
 			}
 		})
+	}
+	// A line DeltaOf reads by structure but that is not valid JSON (a
+	// control byte in a string) is not changed.
+	bad := []byte("{\"type\":\"text\",\"runId\":\"r1\",\"delta\":\"ab\x01\"}")
+	if d, ok := DeltaOf(bad); !ok {
+		t.Fatal("DeltaOf does not read a line with a control byte in its delta")
+	} else if got := RedactDeltaSpan(nil, bad, d, 0, 1, "[R]"); got != nil {
+		t.Fatalf("a line that is not valid JSON was changed: %q", got)
+	}
+	// Nor one whose delta is not where d says.
+	line0 := []byte(`{"type":"text","runId":"r","delta":"ab"}`)
+	if d, _ := DeltaOf(line0); RedactDeltaSpan(nil, line0, Delta{Start: d.Start - 1, End: d.End}, 0, 1, "[R]") != nil {
+		t.Fatal("a delta not where d says was changed")
 	}
 	// A replacement that needs escaping is escaped.
 	line := []byte(`{"type":"text","runId":"r","delta":"ab"}`)
