@@ -36,10 +36,11 @@ func start(io *term.IO, flags Flags, args []string) (*command, error) {
 
 func (c *command) readError(err error) { term.PrintError(c.io.ErrOut, err) }
 
-// run rewrites the inputs with t in mode; strict, report and onFile are
-// the Options of the same names.
-func (c *command) run(t Transform, mode Mode, strict bool, report func(protocol.Problem), onFile func(FileResult)) (Stats, error) {
-	return Run(c.sources, t, Options{
+// run rewrites the inputs on all cores with transforms from newTransform
+// in mode; strict, report and onFile are the Options of the same names.
+func (c *command) run(newTransform func() Transform, mode Mode, strict bool, report func(protocol.Problem), onFile func(FileResult), deltas func() *deltaJoiner) (Stats, error) {
+	return RunParallel(c.sources, newTransform, Options{
+		deltas: deltas,
 		Mode:   mode,
 		Stdin:  c.io.In,
 		Out:    c.io.Out,

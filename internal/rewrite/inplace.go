@@ -35,7 +35,8 @@ func (r *runner) inPlace(sources []input.Source) {
 // the unchanged lines before it are copied from a second read of the
 // file, which costs far less than transforming every file twice.
 func (r *runner) replace(s *input.Stream, res *FileResult) {
-	p := r.newPass(s, res)
+	p := r.newPass(s, res, nil)
+	defer p.close()
 	var first outLine
 	for {
 		l, err := p.next()

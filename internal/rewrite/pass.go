@@ -17,20 +17,47 @@ const outBufSize = 256 << 10 // bytes
 type pass struct {
 	r     *runner
 	src   input.Source
-	lines *input.Reader
+	lines feed
 	res   *FileResult
 	read  int64 // decompressed bytes of the lines returned so far
 }
 
-func (r *runner) newPass(s *input.Stream, res *FileResult) *pass {
-	return &pass{r: r, src: s.Source, lines: s.Lines(), res: res}
+// newPass starts reading s; wait, when set, is called before waiting for
+// lines that are not transformed yet. The pass must be closed.
+func (r *runner) newPass(s *input.Stream, res *FileResult, wait func()) *pass {
+	p := &pass{r: r, src: s.Source, res: res}
+	if readsAhead(s.Source, r.opts.Stdin) {
+		if r.workers == nil {
+			r.workers = newWorkerSet(r.nworkers, r.newTransform, r.opts.deltas)
+		}
+		p.lines = newParallelFeed(s, r.workers, wait)
+	} else {
+		if r.serial == nil {
+			r.serial = r.newTransform()
+			if r.opts.deltas != nil {
+				r.serialJoiner = r.opts.deltas()
+			}
+		}
+		p.lines = &serialFeed{lines: s.Lines(), t: r.serial, j: r.serialJoiner}
+	}
+	if r.opts.deltas != nil {
+		if r.joiner == nil {
+			r.joiner = r.opts.deltas()
+		}
+		p.lines = newHoldback(p.lines, r.joiner)
+	}
+	return p
 }
+
+// close stops reading the input, which may then be closed.
+func (p *pass) close() { p.lines.close() }
 
 // outLine is a line read and what the transform made of it.
 type outLine struct {
 	input.Line
 	out     []byte // the new text when changed; valid until the next line
 	changed bool
+	note    deltaNote // when redacting
 }
 
 // size is how many bytes the line took in the input.
@@ -41,7 +68,7 @@ func (l *outLine) size() int64 {
 // next reads and transforms the next line. At the end of the input it
 // returns io.EOF; a read error is recorded in res.Err and returned.
 func (p *pass) next() (outLine, error) {
-	line, err := p.lines.Next()
+	l, problems, err := p.lines.next()
 	if err == io.EOF {
 		return outLine{}, err
 	}
@@ -49,18 +76,12 @@ func (p *pass) next() (outLine, error) {
 		p.res.Err = input.ReadError(p.src, err)
 		return outLine{}, p.res.Err
 	}
-	l := outLine{Line: line}
 	p.read += l.size()
 	p.res.Lines++
-	var problems []protocol.Problem
-	l.out, l.changed, problems = p.r.t(line, p.r.buf[:0])
-	if l.out != nil {
-		p.r.buf = l.out[:0]
-	}
 	if l.changed {
 		p.res.Changed++
 	}
-	p.problems(line.Num, problems)
+	p.problems(l.Num, problems)
 	return l, nil
 }
 

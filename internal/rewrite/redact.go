@@ -70,7 +70,23 @@ func Redact(io *term.IO, args []string, opts RedactOptions) error {
 		return err
 	}
 	out := newRedactOutput(c, opts, format)
-	stats, err := c.run(redactTransform(rules.NewRedactor(), opts, out), opts.Mode(opts.Check), false, out.problem, out.file)
+	// Each worker counts what it finds on its own; the counts are added
+	// up once the run is over.
+	var tallies []*redactOutput
+	newTransform := func() Transform {
+		tally := &redactOutput{perRule: map[string]int{}}
+		tallies = append(tallies, tally)
+		return redactTransform(rules.NewRedactor(), opts, tally)
+	}
+	newJoiner := func() *deltaJoiner {
+		tally := &redactOutput{perRule: map[string]int{}}
+		tallies = append(tallies, tally)
+		return &deltaJoiner{rd: rules.NewRedactor(), repl: rules.Replacement(), check: opts.Check, tally: tally}
+	}
+	stats, err := c.run(newTransform, opts.Mode(opts.Check), false, out.problem, out.file, newJoiner)
+	for _, t := range tallies {
+		out.add(t)
+	}
 	if ferr := out.w.Flush(); err == nil {
 		err = ferr
 	}
@@ -126,7 +142,17 @@ func (o *RedactOptions) ruleSet(io *term.IO) (*redact.RuleSet, error) {
 	return redact.Compile(cfg)
 }
 
-// redactTransform redacts each line, counts what it finds, and hands Run
+// add adds the counts of a worker's tally to o's.
+func (o *redactOutput) add(tally *redactOutput) {
+	o.secrets += tally.secrets
+	o.events += tally.events
+	o.invalid += tally.invalid
+	for id, n := range tally.perRule {
+		o.perRule[id] += n
+	}
+}
+
+// redactTransform redacts each line, counts what it finds in out, and hands Run
 // the problems to report: lines that are not JSON and, with Check, each
 // secret.
 func redactTransform(rd *redact.Redactor, opts RedactOptions, out *redactOutput) Transform {

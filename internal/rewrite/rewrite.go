@@ -7,6 +7,10 @@
 // that is not rewritten is copied as it was read, and every line keeps its
 // own line end ("\n", "\r\n" or none) and the file its byte order mark.
 //
+// Lines are transformed on all cores (RunParallel) and written, counted
+// and reported in input order; a pipe on standard input is read line by
+// line instead, so that a live producer's events come out as they come.
+//
 // Upgrade and Redact are those two commands, from their options to their
 // exit status, sharing the output flags (Flags) and the reporting.
 //
@@ -68,6 +72,10 @@ type Options struct {
 	// OnFile, when set, is called after each input with what happened to
 	// it (progress bars, per-file dry-run lines).
 	OnFile func(FileResult)
+
+	// deltas, when set, makes the joiners of text and reasoning deltas
+	// (redact: see deltas.go), one for each goroutine that joins.
+	deltas func() *deltaJoiner
 }
 
 // FileResult is what happened to one input.
@@ -131,8 +139,31 @@ var ErrStdinInPlace = errors.New("standard input cannot be rewritten in place")
 // reported through opts and the other inputs go on; the error returned is
 // one that stops everything: the stream or file being written to failed
 // (a closed pipe included, so `zsj ... | head` ends early).
+//
+// t is called on one goroutine at a time.
 func Run(sources []input.Source, t Transform, opts Options) (Stats, error) {
-	r := &runner{opts: opts, t: t, stdin: opts.Stdin}
+	return run(sources, func() Transform { return t }, 1, opts)
+}
+
+// RunParallel is Run with the lines of each input transformed on all
+// cores, the results still written, counted and reported in input order.
+// newTransform is called once for each worker goroutine (and once more
+// for inputs read line by line, see readsAhead), so a Transform need not
+// be safe for concurrent use; its problems are numbered within the lines
+// it was given, which Run moves to their place in the input.
+func RunParallel(sources []input.Source, newTransform func() Transform, opts Options) (Stats, error) {
+	return run(sources, newTransform, input.Workers()+heldBatches, opts)
+}
+
+// heldBatches is how many workers RunParallel has beyond one per core.
+// The pipeline has a batch in flight per worker, and two of them are not
+// being worked on: the one whose lines are being written, and the one
+// being read into. With only one worker per core, two cores had but one
+// batch to work on between them.
+const heldBatches = 2
+
+func run(sources []input.Source, newTransform func() Transform, workers int, opts Options) (Stats, error) {
+	r := &runner{opts: opts, newTransform: newTransform, nworkers: workers, stdin: opts.Stdin}
 	var err error
 	switch opts.Mode {
 	case Stdout:
@@ -151,11 +182,15 @@ func Run(sources []input.Source, t Transform, opts Options) (Stats, error) {
 
 // runner holds one Run's state.
 type runner struct {
-	opts  Options
-	t     Transform
-	stats Stats
-	buf   []byte    // the transform's output buffer, reused across lines
-	stdin io.Reader // opts.Stdin, or a wrapper of it
+	opts         Options
+	newTransform func() Transform
+	nworkers     int
+	workers      *workerSet // made for the first input read ahead
+	serial       Transform  // made for the first input read line by line
+	serialJoiner *deltaJoiner
+	joiner       *deltaJoiner // the writer's, when redacting
+	stats        Stats
+	stdin        io.Reader // opts.Stdin, or a wrapper of it
 }
 
 func (r *runner) done(res FileResult) {
@@ -183,7 +218,8 @@ func (r *runner) each(sources []input.Source, fn func(s *input.Stream, res *File
 // dryRun transforms every input and writes nothing.
 func (r *runner) dryRun(sources []input.Source) {
 	r.each(sources, func(s *input.Stream, res *FileResult) error {
-		p := r.newPass(s, res)
+		p := r.newPass(s, res, nil)
+		defer p.close()
 		for {
 			if _, err := p.next(); err != nil {
 				return nil

@@ -19,14 +19,23 @@ var wrapOutput = func(w io.Writer) io.Writer { return w }
 // toStream writes every input, rewritten, to out, in order.
 func (r *runner) toStream(sources []input.Source, out io.Writer) error {
 	w := bufio.NewWriterSize(out, outBufSize)
-	if r.opts.Stdin != nil {
+	if r.opts.Stdin != nil && !readsAhead(input.Source{}, r.opts.Stdin) {
 		r.stdin = &flushBeforeRead{r: r.opts.Stdin, w: w}
+	}
+	// Lines read ahead come out as they are done: what is written is
+	// flushed whenever the next lines are not ready.
+	wait := func() {
+		if w.Buffered() > 0 {
+			w.Flush()
+		}
 	}
 	err := r.each(sources, func(s *input.Stream, res *FileResult) error {
 		if r.opts.Strict {
 			return r.spooled(s, res, w)
 		}
-		return r.newPass(s, res).copyLines(w)
+		p := r.newPass(s, res, wait)
+		defer p.close()
+		return p.copyLines(w)
 	})
 	if err != nil {
 		return err
@@ -65,7 +74,10 @@ func (r *runner) spooled(s *input.Stream, res *FileResult, w *bufio.Writer) erro
 		os.Remove(spool.Name())
 	}()
 	sw := bufio.NewWriterSize(spool, outBufSize)
-	if err := r.newPass(s, res).copyLines(sw); err != nil {
+	p := r.newPass(s, res, nil)
+	err = p.copyLines(sw)
+	p.close()
+	if err != nil {
 		return err
 	}
 	if err := sw.Flush(); err != nil {
