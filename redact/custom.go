@@ -3,6 +3,7 @@ package redact
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 )
 
@@ -25,12 +26,74 @@ func customRule(cr CustomRule, before []rule) (rule, error) {
 			kws = append(kws, kwSpec{lowerString(k), true})
 		}
 	}
-	re, group := cr.Regex, cr.SecretGroup
-	return rule{id: cr.ID, keywords: kws, all: func(t []byte, yield func(start, end int)) {
-		for _, m := range re.FindAllSubmatchIndex(t, -1) {
-			if start, end := m[2*group], m[2*group+1]; start >= 0 {
-				yield(start, end)
+	width := cr.width
+	if width == 0 {
+		width = windowOf(cr.Regex)
+	}
+	m := &regexMatcher{re: cr.Regex, group: cr.SecretGroup, entropy: cr.Entropy, allow: cr.Allowlists, width: width}
+	source := cr.Source
+	if source == "" {
+		source = SourceConfig
+	}
+	return rule{id: cr.ID, source: source, fromGitleaks: cr.gitleaks, keywords: kws, all: m.find}, nil
+}
+
+// regexMatcher finds the secrets of a rule given as a regex, with the
+// semantics of gitleaks' format.
+type regexMatcher struct {
+	re      *regexp.Regexp
+	group   int
+	entropy float64
+	allow   []Allowlist
+	width   int
+}
+
+// find calls yield with the span of each secret in t near the keyword
+// spans near (everywhere with near nil). As gitleaks does, it trims line
+// breaks off each match and matches the regex again on the match alone to
+// find the secret: the group secretGroup, or with none set the first
+// capture group that is not empty, else the whole match. A secret with no
+// more entropy than the rule asks for, or that an allowlist exempts, is
+// left.
+func (m *regexMatcher) find(t []byte, near []span, yield func(start, end int)) {
+	matchesNear(m.re, m.width, t, near, func(s, e int) {
+		for s < e && t[s] == '\n' {
+			s++
+		}
+		for e > s && t[e-1] == '\n' {
+			e--
+		}
+		if s == e {
+			return
+		}
+		c := candidate{text: t, matchStart: s, matchEnd: e, secretStart: s, secretEnd: e}
+		if g := m.re.FindSubmatchIndex(t[s:e]); len(g) >= 4 {
+			switch {
+			case m.group > 0:
+				if g[2*m.group] < 0 {
+					return
+				}
+				c.secretStart, c.secretEnd = s+g[2*m.group], s+g[2*m.group+1]
+			default:
+				for i := 2; i+1 < len(g); i += 2 {
+					if g[i+1] > g[i] {
+						c.secretStart, c.secretEnd = s+g[i], s+g[i+1]
+						break
+					}
+				}
 			}
 		}
-	}}, nil
+		if c.secretEnd <= c.secretStart {
+			return
+		}
+		if m.entropy != 0 && shannonEntropy(t[c.secretStart:c.secretEnd]) <= m.entropy {
+			return
+		}
+		for i := range m.allow {
+			if m.allow[i].allows(&c) {
+				return
+			}
+		}
+		yield(c.secretStart, c.secretEnd)
+	})
 }

@@ -41,25 +41,48 @@ type Config struct {
 	// Keys are sensitive key names added to Zero's (compared normalized,
 	// see NormalizeKey).
 	Keys []string
-	// Rules are extra rules, such as those of a gitleaks TOML file.
+	// Rules are extra rules, such as those of a gitleaks TOML file. A
+	// rule from a gitleaks file (see ParseGitleaks) with the id of a
+	// built-in gitleaks catalogue rule takes its place.
 	Rules []CustomRule
-	// NoDefaultRules leaves out Zero's key names and text rules and the
-	// other built-in families; Secrets, Keys and Rules still apply.
+	// DisabledRules are ids of built-in gitleaks catalogue rules to leave
+	// out ([extend] disabledRules of a rules file).
+	DisabledRules []string
+	// NoDefaultRules leaves out Zero's key names and text rules, the
+	// other built-in families and the gitleaks catalogue; Secrets, Keys
+	// and Rules still apply.
 	NoDefaultRules bool
 	// Replacement replaces each secret; "" means DefaultReplacement.
 	Replacement string
 }
 
-// CustomRule is a rule given as a regular expression.
+// CustomRule is a rule given as a regular expression, with the semantics
+// of gitleaks' format.
 type CustomRule struct {
 	ID    string
 	Regex *regexp.Regexp
 	// SecretGroup is the capture group that holds the secret; 0 means
-	// the whole match.
+	// the first capture group that matched something, or the whole match
+	// when there is none.
 	SecretGroup int
-	// Keywords gate the rule: it only runs on strings that contain one
-	// of them, ignoring case. None: it runs on every string.
+	// Keywords gate the rule: it only runs near an occurrence of one of
+	// them, ignoring case (see matchesNear). None: it runs on every
+	// string.
 	Keywords []string
+	// Entropy, when not 0, is the Shannon entropy (bits per character) a
+	// secret must exceed.
+	Entropy float64
+	// Allowlists exempt some matches.
+	Allowlists []Allowlist
+	// Description says what the rule finds.
+	Description string
+	// Source says where the rule comes from: SourceGitleaks, a file name;
+	// "" is SourceConfig.
+	Source string
+
+	gitleaks bool // from a gitleaks file: its id gives way to ours
+	hasPath  bool // the file gave it a path, which is ignored
+	width    int  // its window (see windowOf); 0 when not yet known
 }
 
 // Match is one secret found. It never holds the secret itself.
@@ -112,13 +135,20 @@ func Compile(cfg Config) (*RuleSet, error) {
 		return nil, err
 	}
 	rs.rules = secrets
+	custom := cfg.Rules
 	if !cfg.NoDefaultRules {
 		rs.rules = append(rs.rules, defaultTextRules(rs.keys)...)
+		markSource(rs.rules, zeroRuleIDs(), SourceZero)
+		catalogue, err := gitleaksCatalogue(cfg.Rules, cfg.DisabledRules)
+		if err != nil {
+			return nil, err
+		}
+		custom = append(catalogue, cfg.Rules...)
 	} else if len(rs.keys) > 0 {
 		rs.rules = append(rs.rules, keyTextRules(rs.keys)...)
 	}
-	for _, cr := range cfg.Rules {
-		r, err := customRule(cr, rs.rules)
+	for _, cr := range custom {
+		r, err := customRule(renamed(cr, rs.rules), rs.rules)
 		if err != nil {
 			return nil, err
 		}
@@ -163,7 +193,7 @@ func secretRules(secrets []string) ([]rule, error) {
 	slices.SortStableFunc(values, func(a, b string) int { return len(b) - len(a) })
 	rules := make([]rule, len(values))
 	for i, v := range values {
-		rules[i] = rule{id: RuleUserSecret, keywords: exact(v), find: func(t []byte, pos int) (int, int, bool) {
+		rules[i] = rule{id: RuleUserSecret, source: SourceUser, keywords: exact(v), find: func(t []byte, pos int) (int, int, bool) {
 			return pos, pos + len(v), true
 		}}
 	}
@@ -182,7 +212,8 @@ func keyTextRules(keys keySet) []rule {
 }
 
 // buildPrefilter gathers the keywords of every rule. A keyword shorter
-// than 3 bytes cannot be hashed: its rule then runs on every string.
+// than 3 bytes cannot be hashed: one of 2 is widened (see widened), and a
+// rule with one of 1 runs on every string.
 func (rs *RuleSet) buildPrefilter() {
 	index := map[kwSpec]int{}
 	var kws []keyword
@@ -191,7 +222,7 @@ func (rs *RuleSet) buildPrefilter() {
 		if len(r.keywords) == 0 {
 			rs.always[ri] = true
 		}
-		for _, k := range withEscapedTwins(r.keywords) {
+		for _, k := range withEscapedTwins(widened(r.keywords)) {
 			if len(k.text) < 3 {
 				rs.always[ri] = true
 				continue
@@ -258,4 +289,30 @@ func DefaultRuleIDs() []string {
 		panic(err)
 	}
 	return rs.RuleIDs()
+}
+
+// widened replaces each keyword of 2 bytes by the keywords of 3 that it
+// followed by a printable ASCII character makes: the prefilter hashes
+// 3-byte windows. A keyword at the very end of a string, or followed by
+// another character, is then not seen; the regexes of the rules with such
+// keywords ("ey" for JWTs, "sk" for Twilio) all need more characters
+// after it.
+func widened(kws []kwSpec) []kwSpec {
+	if !slices.ContainsFunc(kws, func(k kwSpec) bool { return len(k.text) == 2 }) {
+		return kws
+	}
+	var out []kwSpec
+	for _, k := range kws {
+		if len(k.text) != 2 {
+			out = append(out, k)
+			continue
+		}
+		for c := byte(' '); c < 0x7f; c++ {
+			if k.fold && c >= 'A' && c <= 'Z' {
+				continue
+			}
+			out = append(out, kwSpec{k.text + string(c), k.fold})
+		}
+	}
+	return out
 }

@@ -13,6 +13,7 @@ type Redactor struct {
 
 	hits     []hit
 	spans    []span
+	near     []span // the keywords near which a regex rule looks
 	found    []found   // matches in the text being redacted
 	work     [2][]byte // the text after each rule, alternately
 	flip     int
@@ -127,7 +128,13 @@ func (x *Redactor) spansOf(ri int, t []byte) []span {
 		}
 	}
 	if r.all != nil {
-		r.all(t, add)
+		var near []span
+		if len(r.keywords) > 0 {
+			if near = x.nearHits(ri); len(near) == 0 {
+				return spans
+			}
+		}
+		r.all(t, near, add)
 	} else {
 		for _, h := range x.hits {
 			if int(h.pos) < last || !x.gates(h.kw, ri) {

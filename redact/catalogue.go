@@ -1,0 +1,121 @@
+package redact
+
+import (
+	"runtime/debug"
+	"slices"
+	"sync"
+
+	gitleaksconfig "github.com/zricethezav/gitleaks/v8/config"
+)
+
+// The built-in rules are Zero's own, the families zsj adds, and gitleaks'
+// catalogue, taken from its Go module (the default configuration its
+// config package embeds), so that updating the module brings its new
+// rules. The catalogue is parsed and compiled once per process, when a
+// RuleSet first needs it.
+
+// Where rules come from, as RuleInfo.Source says.
+const (
+	SourceZero   = "zero"   // Zero's redaction rules
+	SourceZsj    = "zsj"    // the families zsj adds
+	SourceUser   = "user"   // --secret, --secrets-file, --secret-env, --key
+	SourceConfig = "config" // a CustomRule with no Source
+)
+
+const gitleaksModule = "github.com/zricethezav/gitleaks/v8"
+
+// SourceGitleaks is the source of the built-in gitleaks catalogue's rules:
+// "gitleaks " and the version of the module built in.
+var SourceGitleaks = "gitleaks " + gitleaksVersion()
+
+func gitleaksVersion() string {
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, d := range info.Deps {
+			if d.Path == gitleaksModule {
+				if d.Replace != nil {
+					d = d.Replace
+				}
+				return d.Version
+			}
+		}
+	}
+	return pinnedGitleaks // a test binary, or a build without module information
+}
+
+// pinnedGitleaks is the version go.mod requires (a test checks that they
+// agree).
+const pinnedGitleaks = "v8.30.1"
+
+// gitleaksBase is the parsed catalogue: its rules with the allowlists
+// that target them, and its global allowlists.
+type gitleaksBase struct {
+	rules   []CustomRule
+	globals []Allowlist
+}
+
+var builtinGitleaks = sync.OnceValues(func() (gitleaksBase, error) {
+	var warn warnings
+	f, err := decodeGitleaks([]byte(gitleaksconfig.DefaultConfig), &warn)
+	if err != nil {
+		return gitleaksBase{}, err
+	}
+	c, err := f.translate(SourceGitleaks, &warn)
+	if err != nil {
+		return gitleaksBase{}, err
+	}
+	if err := c.attachAllowlists(false); err != nil {
+		return gitleaksBase{}, err
+	}
+	for i := range c.Rules {
+		c.Rules[i].width = windowOf(c.Rules[i].Regex)
+	}
+	return gitleaksBase{c.Rules, c.globals}, nil
+})
+
+// gitleaksCatalogue returns the built-in catalogue's rules, each with the
+// global allowlists first, leaving out the disabled ones and those that a
+// rule from a gitleaks file replaces.
+func gitleaksCatalogue(replacing []CustomRule, disabled []string) ([]CustomRule, error) {
+	base, err := builtinGitleaks()
+	if err != nil {
+		return nil, err
+	}
+	var out []CustomRule
+	for _, r := range base.rules {
+		if slices.Contains(disabled, r.ID) || slices.ContainsFunc(replacing, func(o CustomRule) bool { return o.gitleaks && o.ID == r.ID }) {
+			continue
+		}
+		r.Allowlists = slices.Concat(base.globals, r.Allowlists)
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// renamed gives a rule from a gitleaks file whose id one of zsj's rules
+// already has the id "gitleaks-" + id: ours stays under its id, and the
+// two do not clash.
+func renamed(cr CustomRule, before []rule) CustomRule {
+	if cr.gitleaks && slices.ContainsFunc(before, func(r rule) bool { return r.id == cr.ID && !r.fromGitleaks }) {
+		cr.ID = "gitleaks-" + cr.ID
+	}
+	return cr
+}
+
+// zeroRuleIDs are the ids of the rules that come from Zero's redaction
+// rules; the other default text rules are zsj's.
+func zeroRuleIDs() []string {
+	ids := []string{RulePrivateKey, RuleJSONField, RuleAssignment, RuleAuthorization,
+		RuleAPIKeyHeader, RuleCookieHeader, RuleURLPassword, RuleQueryParam}
+	for _, r := range zeroTokenRules() {
+		ids = append(ids, r.id)
+	}
+	return ids
+}
+
+func markSource(rules []rule, ids []string, source string) {
+	for i := range rules {
+		if slices.Contains(ids, rules[i].id) {
+			rules[i].source = source
+		}
+	}
+}
