@@ -30,7 +30,10 @@ func customRule(cr CustomRule, before []rule) (rule, error) {
 	if width == 0 {
 		width = windowOf(cr.Regex)
 	}
-	m := &regexMatcher{re: cr.Regex, group: cr.SecretGroup, entropy: cr.Entropy, allow: cr.Allowlists, width: width}
+	m := &regexMatcher{re: cr.Regex, group: cr.SecretGroup, entropy: cr.Entropy, allow: cr.Allowlists, width: width, pre: cr.pre}
+	if m.pre == nil && cr.width == 0 {
+		m.pre = necessary(cr.Regex)
+	}
 	source := cr.Source
 	if source == "" {
 		source = SourceConfig
@@ -42,6 +45,7 @@ func customRule(cr CustomRule, before []rule) (rule, error) {
 // semantics of gitleaks' format.
 type regexMatcher struct {
 	re      *regexp.Regexp
+	pre     *regexp.Regexp // see necessary
 	group   int
 	entropy float64
 	allow   []Allowlist
@@ -56,7 +60,7 @@ type regexMatcher struct {
 // more entropy than the rule asks for, or that an allowlist exempts, is
 // left.
 func (m *regexMatcher) find(t []byte, near []span, yield func(start, end int)) {
-	matchesNear(m.re, m.width, t, near, func(s, e int) {
+	matchesNear(m.re, m.pre, m.width, t, near, func(s, e int) {
 		for s < e && t[s] == '\n' {
 			s++
 		}

@@ -80,9 +80,10 @@ type CustomRule struct {
 	// "" is SourceConfig.
 	Source string
 
-	gitleaks bool // from a gitleaks file: its id gives way to ours
-	hasPath  bool // the file gave it a path, which is ignored
-	width    int  // its window (see windowOf); 0 when not yet known
+	gitleaks bool           // from a gitleaks file: its id gives way to ours
+	hasPath  bool           // the file gave it a path, which is ignored
+	width    int            // its window (see windowOf); 0 when not yet known
+	pre      *regexp.Regexp // see necessary
 }
 
 // Match is one secret found. It never holds the secret itself.

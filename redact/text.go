@@ -13,7 +13,7 @@ type Redactor struct {
 
 	hits     []hit
 	spans    []span
-	near     []span // the keywords near which a regex rule looks
+	near     []span    // the keywords near which a regex rule looks
 	found    []found   // matches in the text being redacted
 	work     [2][]byte // the text after each rule, alternately
 	flip     int

@@ -106,7 +106,7 @@ func windowOf(re *regexp.Regexp) int {
 // nil, with those in all of t. Each window is searched with a byte of
 // context on either side, so that \b and line anchors see the text beside
 // it; a match that takes that byte is not taken.
-func matchesNear(re *regexp.Regexp, width int, t []byte, near []span, yield func(start, end int)) {
+func matchesNear(re, pre *regexp.Regexp, width int, t []byte, near []span, yield func(start, end int)) {
 	if near == nil {
 		for _, m := range re.FindAllIndex(t, -1) {
 			yield(m[0], m[1])
@@ -117,6 +117,9 @@ func matchesNear(re *regexp.Regexp, width int, t []byte, near []span, yield func
 	search := func(lo, hi int) {
 		lo = max(lo, last)
 		from, to := max(lo-1, 0), min(hi+1, len(t))
+		if pre != nil && pre.FindIndex(t[from:to]) == nil {
+			return
+		}
 		for _, m := range re.FindAllIndex(t[from:to], -1) {
 			s, e := from+m[0], from+m[1]
 			if s < lo || s < last {
@@ -161,4 +164,59 @@ func (x *Redactor) nearHits(ri int) []span {
 	}
 	x.near = near
 	return near
+}
+
+// minWidth is the fewest bytes a match of re can span.
+func minWidth(re *syntax.Regexp) int {
+	switch re.Op {
+	case syntax.OpLiteral:
+		return len(string(re.Rune))
+	case syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return 1
+	case syntax.OpCapture, syntax.OpPlus:
+		return minWidth(re.Sub[0])
+	case syntax.OpRepeat:
+		return re.Min * minWidth(re.Sub[0])
+	case syntax.OpConcat:
+		sum := 0
+		for _, s := range re.Sub {
+			sum += minWidth(s)
+		}
+		return sum
+	case syntax.OpAlternate:
+		least := -1
+		for _, s := range re.Sub {
+			if w := minWidth(s); least < 0 || w < least {
+				least = w
+			}
+		}
+		return max(least, 0)
+	}
+	return 0
+}
+
+// necessary returns a regex that matches wherever re does, only cheaper
+// to run: re without the leading parts that may match nothing (such as
+// the [\w.-]{0,50}? before a key name). Each match of re holds a match of
+// it, so a window where it finds nothing needs no look with re. It
+// returns nil when re has no such parts.
+func necessary(re *regexp.Regexp) *regexp.Regexp {
+	p, err := syntax.Parse(re.String(), syntax.Perl)
+	if err != nil || p.Op != syntax.OpConcat {
+		return nil
+	}
+	i := 0
+	for i < len(p.Sub)-1 && minWidth(p.Sub[i]) == 0 {
+		i++
+	}
+	if i == 0 {
+		return nil
+	}
+	rest := *p
+	rest.Sub = p.Sub[i:]
+	n, err := regexp.Compile(rest.String())
+	if err != nil {
+		return nil
+	}
+	return n
 }
