@@ -68,7 +68,7 @@ var builtinGitleaks = sync.OnceValues(func() (gitleaksBase, error) {
 	}
 	for i := range c.Rules {
 		c.Rules[i].width = windowOf(c.Rules[i].Regex)
-		c.Rules[i].pre = necessary(c.Rules[i].Regex)
+		c.Rules[i].pre, c.Rules[i].lead = necessary(c.Rules[i].Regex)
 	}
 	return gitleaksBase{c.Rules, c.globals}, nil
 })

@@ -30,9 +30,9 @@ func customRule(cr CustomRule, before []rule) (rule, error) {
 	if width == 0 {
 		width = windowOf(cr.Regex)
 	}
-	m := &regexMatcher{re: cr.Regex, group: cr.SecretGroup, entropy: cr.Entropy, allow: cr.Allowlists, width: width, pre: cr.pre}
+	m := &regexMatcher{re: cr.Regex, group: cr.SecretGroup, entropy: cr.Entropy, allow: cr.Allowlists, width: width, pre: cr.pre, lead: cr.lead}
 	if m.pre == nil && cr.width == 0 {
-		m.pre = necessary(cr.Regex)
+		m.pre, m.lead = necessary(cr.Regex)
 	}
 	source := cr.Source
 	if source == "" {
@@ -46,6 +46,7 @@ func customRule(cr CustomRule, before []rule) (rule, error) {
 type regexMatcher struct {
 	re      *regexp.Regexp
 	pre     *regexp.Regexp // see necessary
+	lead    int
 	group   int
 	entropy float64
 	allow   []Allowlist
@@ -60,7 +61,7 @@ type regexMatcher struct {
 // more entropy than the rule asks for, or that an allowlist exempts, is
 // left.
 func (m *regexMatcher) find(t []byte, near []span, yield func(start, end int)) {
-	matchesNear(m.re, m.pre, m.width, t, near, func(s, e int) {
+	matchesNear(m, t, near, func(s, e int) {
 		for s < e && t[s] == '\n' {
 			s++
 		}

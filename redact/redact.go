@@ -84,6 +84,7 @@ type CustomRule struct {
 	hasPath  bool           // the file gave it a path, which is ignored
 	width    int            // its window (see windowOf); 0 when not yet known
 	pre      *regexp.Regexp // see necessary
+	lead     int
 }
 
 // Match is one secret found. It never holds the secret itself.

@@ -101,12 +101,15 @@ func windowOf(re *regexp.Regexp) int {
 	return w
 }
 
-// matchesNear calls yield with the matches of re in t near the keyword
+// matchesNear calls yield with the matches of m.re in t near the keyword
 // spans near (sorted by start), in order and not overlapping; with near
 // nil, with those in all of t. Each window is searched with a byte of
 // context on either side, so that \b and line anchors see the text beside
-// it; a match that takes that byte is not taken.
-func matchesNear(re, pre *regexp.Regexp, width int, t []byte, near []span, yield func(start, end int)) {
+// it; a match that takes that byte is not taken. A window where m.pre (see
+// necessary) finds nothing is skipped, and one where it does is searched
+// from m.lead bytes before what it found.
+func matchesNear(m *regexMatcher, t []byte, near []span, yield func(start, end int)) {
+	re, width := m.re, m.width
 	if near == nil {
 		for _, m := range re.FindAllIndex(t, -1) {
 			yield(m[0], m[1])
@@ -117,8 +120,15 @@ func matchesNear(re, pre *regexp.Regexp, width int, t []byte, near []span, yield
 	search := func(lo, hi int) {
 		lo = max(lo, last)
 		from, to := max(lo-1, 0), min(hi+1, len(t))
-		if pre != nil && pre.FindIndex(t[from:to]) == nil {
-			return
+		if m.pre != nil {
+			p := m.pre.FindIndex(t[from:to])
+			if p == nil {
+				return
+			}
+			if m.lead >= 0 && from+p[0]-m.lead > lo {
+				lo = from + p[0] - m.lead
+				from = lo - 1
+			}
 		}
 		for _, m := range re.FindAllIndex(t[from:to], -1) {
 			s, e := from+m[0], from+m[1]
@@ -199,24 +209,26 @@ func minWidth(re *syntax.Regexp) int {
 // to run: re without the leading parts that may match nothing (such as
 // the [\w.-]{0,50}? before a key name). Each match of re holds a match of
 // it, so a window where it finds nothing needs no look with re. It
-// returns nil when re has no such parts.
-func necessary(re *regexp.Regexp) *regexp.Regexp {
+// returns nil when re has no such parts. lead is the most bytes those
+// parts span (-1: no bound): a match of re starts at most lead bytes
+// before the first match of the result in the same text.
+func necessary(re *regexp.Regexp) (n *regexp.Regexp, lead int) {
 	p, err := syntax.Parse(re.String(), syntax.Perl)
 	if err != nil || p.Op != syntax.OpConcat {
-		return nil
+		return nil, 0
 	}
 	i := 0
 	for i < len(p.Sub)-1 && minWidth(p.Sub[i]) == 0 {
 		i++
 	}
 	if i == 0 {
-		return nil
+		return nil, 0
 	}
-	rest := *p
-	rest.Sub = p.Sub[i:]
-	n, err := regexp.Compile(rest.String())
+	rest, head := *p, *p
+	rest.Sub, head.Sub = p.Sub[i:], p.Sub[:i]
+	n, err = regexp.Compile(rest.String())
 	if err != nil {
-		return nil
+		return nil, 0
 	}
-	return n
+	return n, maxWidth(head.Simplify())
 }
