@@ -53,7 +53,9 @@ type gitleaksBase struct {
 	globals []Allowlist
 }
 
-var builtinGitleaks = sync.OnceValues(func() (gitleaksBase, error) {
+var builtinGitleaks = sync.OnceValues(loadCatalogue)
+
+func loadCatalogue() (gitleaksBase, error) {
 	var warn warnings
 	f, err := decodeGitleaks([]byte(gitleaksconfig.DefaultConfig), &warn)
 	if err != nil {
@@ -66,12 +68,8 @@ var builtinGitleaks = sync.OnceValues(func() (gitleaksBase, error) {
 	if err := c.attachAllowlists(false); err != nil {
 		return gitleaksBase{}, err
 	}
-	for i := range c.Rules {
-		c.Rules[i].width = windowOf(c.Rules[i].Regex)
-		c.Rules[i].pre, c.Rules[i].lead = necessary(c.Rules[i].Regex)
-	}
 	return gitleaksBase{c.Rules, c.globals}, nil
-})
+}
 
 // gitleaksCatalogue returns the built-in catalogue's rules, each with the
 // global allowlists first, leaving out the disabled ones and those that a

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"sync"
 )
 
 // customRule turns a CustomRule into a rule, checking it against the
@@ -26,14 +27,7 @@ func customRule(cr CustomRule, before []rule) (rule, error) {
 			kws = append(kws, kwSpec{lowerString(k), true})
 		}
 	}
-	width := cr.width
-	if width == 0 {
-		width = windowOf(cr.Regex)
-	}
-	m := &regexMatcher{re: cr.Regex, group: cr.SecretGroup, entropy: cr.Entropy, allow: cr.Allowlists, width: width, pre: cr.pre, lead: cr.lead}
-	if m.pre == nil && cr.width == 0 {
-		m.pre, m.lead = necessary(cr.Regex)
-	}
+	m := &regexMatcher{re: cr.Regex, group: cr.SecretGroup, entropy: cr.Entropy, allow: cr.Allowlists}
 	source := cr.Source
 	if source == "" {
 		source = SourceConfig
@@ -45,12 +39,16 @@ func customRule(cr CustomRule, before []rule) (rule, error) {
 // semantics of gitleaks' format.
 type regexMatcher struct {
 	re      *regexp.Regexp
-	pre     *regexp.Regexp // see necessary
-	lead    int
 	group   int
 	entropy float64
 	allow   []Allowlist
-	width   int
+
+	// Worked out on first use, as most rules of a large catalogue never
+	// run in a given log.
+	once  sync.Once
+	width int            // see windowOf
+	pre   *regexp.Regexp // see necessary
+	lead  int
 }
 
 // find calls yield with the span of each secret in t near the keyword
@@ -61,6 +59,10 @@ type regexMatcher struct {
 // more entropy than the rule asks for, or that an allowlist exempts, is
 // left.
 func (m *regexMatcher) find(t []byte, near []span, yield func(start, end int)) {
+	m.once.Do(func() {
+		m.width = windowOf(m.re)
+		m.pre, m.lead = necessary(m.re)
+	})
 	matchesNear(m, t, near, func(s, e int) {
 		for s < e && t[s] == '\n' {
 			s++
