@@ -27,7 +27,7 @@ func customRule(cr CustomRule, before []rule) (rule, error) {
 			kws = append(kws, kwSpec{lowerString(k), true})
 		}
 	}
-	m := &regexMatcher{re: cr.Regex, group: cr.SecretGroup, entropy: cr.Entropy, allow: cr.Allowlists}
+	m := &regexMatcher{re: cr.Regex, group: cr.SecretGroup, entropy: cr.Entropy, allow: cr.Allowlists, keywords: kws}
 	source := cr.Source
 	if source == "" {
 		source = SourceConfig
@@ -38,10 +38,11 @@ func customRule(cr CustomRule, before []rule) (rule, error) {
 // regexMatcher finds the secrets of a rule given as a regex, with the
 // semantics of gitleaks' format.
 type regexMatcher struct {
-	re      *regexp.Regexp
-	group   int
-	entropy float64
-	allow   []Allowlist
+	re       *regexp.Regexp
+	group    int
+	entropy  float64
+	allow    []Allowlist
+	keywords []kwSpec
 
 	// Worked out on first use, as most rules of a large catalogue never
 	// run in a given log.
@@ -49,6 +50,7 @@ type regexMatcher struct {
 	width int            // see windowOf
 	pre   *regexp.Regexp // see necessary
 	lead  int
+	led   *keywordLed // nil: the rule is looked for in windows
 }
 
 // find calls yield with the span of each secret in t near the keyword
@@ -62,8 +64,9 @@ func (m *regexMatcher) find(t []byte, near []span, yield func(start, end int)) {
 	m.once.Do(func() {
 		m.width = windowOf(m.re)
 		m.pre, m.lead = necessary(m.re)
+		m.led = newKeywordLed(m.re, m.keywords)
 	})
-	matchesNear(m, t, near, func(s, e int) {
+	each := func(s, e int) {
 		for s < e && t[s] == '\n' {
 			s++
 		}
@@ -102,5 +105,13 @@ func (m *regexMatcher) find(t []byte, near []span, yield func(start, end int)) {
 			}
 		}
 		yield(c.secretStart, c.secretEnd)
-	})
+	}
+	// Keywords closer than every 64 bytes on average: their windows
+	// merge, and one pass of the necessary regex over them costs less
+	// than a check at each.
+	if m.led != nil && near != nil && len(near)*64 < len(t) {
+		m.led.find(m, t, near, each)
+		return
+	}
+	matchesNear(m, t, near, each)
 }

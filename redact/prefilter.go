@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"bytes"
 	"encoding/binary"
 	"maps"
 	"slices"
@@ -60,6 +61,15 @@ type prefilter struct {
 	// escape is the index of a keyword of no rule, `\u00`, that finds
 	// the escapes hidden looks at during the scan it makes anyway.
 	escape int32
+	// pairs are the keywords of 2 bytes, which no 3-byte window holds:
+	// each is found by a search for the rarer of its bytes.
+	pairs []pair
+}
+
+type pair struct {
+	kw   int32
+	off  int    // the byte searched for: 0 or 1
+	find []byte // it, in each case
 }
 
 type run struct{ lo, end int32 }
@@ -92,20 +102,51 @@ func newPrefilter(keywords []keyword) *prefilter {
 	p.keywords = keywords
 	minLen := 0
 	for _, k := range keywords[:p.escape] {
-		if minLen == 0 || len(k.text) < minLen {
-			minLen = len(k.text)
+		// A keyword of 3 bytes counts as 4: its second window takes the
+		// byte after it, whatever it is (see below); one of 2 is not
+		// hashed.
+		if n := max(len(k.text), 4); minLen == 0 || n < minLen {
+			minLen = n
 		}
 		p.noteChars(k.text)
 	}
 	p.step = max(min(minLen, 4)-2, 1)
 	byHash := map[uint32][]anchor{}
+	add := func(i int, off int, t []byte) {
+		h := window(uint32(t[0]) | uint32(t[1])<<8 | uint32(t[2])<<16)
+		p.marked[h] = 1
+		if run := byHash[h]; len(run) == 0 || run[len(run)-1] != (anchor{int32(i), int32(off)}) {
+			byHash[h] = append(run, anchor{int32(i), int32(off)})
+		}
+	}
 	for i, k := range keywords {
+		if len(k.text) == 2 {
+			off := 0
+			if charWeight(k.text[1]) < charWeight(k.text[0]) {
+				off = 1
+			}
+			c := k.text[off]
+			find := []byte{c}
+			if k.fold && upper(c) != c {
+				find = append(find, upper(c))
+			}
+			p.pairs = append(p.pairs, pair{int32(i), off, find})
+			continue
+		}
+		if len(k.text) < p.step+2 {
+			// A 3-byte keyword with a step of 2: its own window, and the
+			// windows of its last two bytes and any byte after them. An
+			// occurrence that ends a text at an odd position goes unseen;
+			// the rules with such keywords need more text after them.
+			add(i, 0, k.text)
+			for c := range 256 {
+				add(i, 1, []byte{k.text[1], k.text[2], byte(c)})
+			}
+			continue
+		}
 		at := anchorAt(k.text, p.step)
 		for off := at; off < at+p.step; off++ {
-			t := k.text[off:]
-			h := window(uint32(t[0]) | uint32(t[1])<<8 | uint32(t[2])<<16)
-			p.marked[h] = 1
-			byHash[h] = append(byHash[h], anchor{int32(i), int32(off)})
+			add(i, off, k.text[off:])
 		}
 	}
 	p.runs = make([]run, 1<<hashBits)
@@ -218,6 +259,9 @@ func (p *prefilter) scan(t []byte, dst []hit) []hit {
 	for ; i+3 <= len(t); i += p.step {
 		dst = p.check(t, i, dst)
 	}
+	for _, pr := range p.pairs {
+		dst = p.scanPair(t, pr, dst)
+	}
 	found := dst[start:]
 	if !slices.IsSortedFunc(found, byPos) {
 		slices.SortFunc(found, byPos)
@@ -265,4 +309,23 @@ func (k *keyword) at(t []byte, s int) bool {
 		}
 	}
 	return true
+}
+
+// scanPair appends the occurrences of a 2-byte keyword in t.
+func (p *prefilter) scanPair(t []byte, pr pair, dst []hit) []hit {
+	k := &p.keywords[pr.kw]
+	for _, c := range pr.find {
+		for i := 0; i < len(t); {
+			j := bytes.IndexByte(t[i:], c)
+			if j < 0 {
+				break
+			}
+			s := i + j - pr.off
+			if s >= 0 && s+2 <= len(t) && k.at(t, s) {
+				dst = append(dst, hit{pr.kw, int32(s)})
+			}
+			i += j + 1
+		}
+	}
+	return dst
 }

@@ -214,8 +214,8 @@ func keyTextRules(keys keySet) []rule {
 }
 
 // buildPrefilter gathers the keywords of every rule. A keyword shorter
-// than 3 bytes cannot be hashed: one of 2 is widened (see widened), and a
-// rule with one of 1 runs on every string.
+// than 3 bytes cannot be hashed: one of 2 is searched for on its own (see
+// prefilter.pairs), and a rule with one of 1 runs on every string.
 func (rs *RuleSet) buildPrefilter() {
 	index := map[kwSpec]int{}
 	var kws []keyword
@@ -224,8 +224,8 @@ func (rs *RuleSet) buildPrefilter() {
 		if len(r.keywords) == 0 {
 			rs.always[ri] = true
 		}
-		for _, k := range withEscapedTwins(widened(r.keywords)) {
-			if len(k.text) < 3 {
+		for _, k := range withEscapedTwins(r.keywords) {
+			if len(k.text) < 2 {
 				rs.always[ri] = true
 				continue
 			}
@@ -291,30 +291,4 @@ func DefaultRuleIDs() []string {
 		panic(err)
 	}
 	return rs.RuleIDs()
-}
-
-// widened replaces each keyword of 2 bytes by the keywords of 3 that it
-// followed by a printable ASCII character makes: the prefilter hashes
-// 3-byte windows. A keyword at the very end of a string, or followed by
-// another character, is then not seen; the regexes of the rules with such
-// keywords ("ey" for JWTs, "sk" for Twilio) all need more characters
-// after it.
-func widened(kws []kwSpec) []kwSpec {
-	if !slices.ContainsFunc(kws, func(k kwSpec) bool { return len(k.text) == 2 }) {
-		return kws
-	}
-	var out []kwSpec
-	for _, k := range kws {
-		if len(k.text) != 2 {
-			out = append(out, k)
-			continue
-		}
-		for c := byte(' '); c < 0x7f; c++ {
-			if k.fold && c >= 'A' && c <= 'Z' {
-				continue
-			}
-			out = append(out, kwSpec{k.text + string(c), k.fold})
-		}
-	}
-	return out
 }

@@ -109,58 +109,62 @@ func windowOf(re *regexp.Regexp) int {
 // necessary) finds nothing is skipped, and one where it does is searched
 // from m.lead bytes before what it found.
 func matchesNear(m *regexMatcher, t []byte, near []span, yield func(start, end int)) {
-	re, width := m.re, m.width
 	if near == nil {
-		for _, m := range re.FindAllIndex(t, -1) {
-			yield(m[0], m[1])
+		for _, x := range m.re.FindAllIndex(t, -1) {
+			yield(x[0], x[1])
 		}
 		return
 	}
 	last := 0
-	search := func(lo, hi int) {
-		lo = max(lo, last)
-		from, to := max(lo-1, 0), min(hi+1, len(t))
-		if m.pre != nil {
-			p := m.pre.FindIndex(t[from:to])
-			if p == nil {
-				return
-			}
-			if m.lead >= 0 && from+p[0]-m.lead > lo {
-				lo = from + p[0] - m.lead
-				from = lo - 1
-			}
-		}
-		for _, m := range re.FindAllIndex(t[from:to], -1) {
-			s, e := from+m[0], from+m[1]
-			if s < lo || s < last {
-				continue
-			}
-			if e > hi && to < len(t) {
-				// It may go on past the window: look again from its start.
-				s0 := max(s-1, 0)
-				if m2 := re.FindIndex(t[s0:min(len(t), s+maxExtend)]); m2 != nil && s0+m2[0] == s {
-					e = s0 + m2[1]
-				}
-			}
-			yield(s, e)
-			last = e
-		}
-	}
 	lo, hi := -1, -1
 	for _, n := range near {
-		a, b := max(n.start-width, 0), min(n.end+width, len(t))
+		a, b := max(n.start-m.width, 0), min(n.end+m.width, len(t))
 		if lo >= 0 && a <= hi {
 			hi = max(hi, b)
 			continue
 		}
 		if lo >= 0 {
-			search(lo, hi)
+			last = m.searchWindow(t, lo, hi, last, yield)
 		}
 		lo, hi = a, b
 	}
 	if lo >= 0 {
-		search(lo, hi)
+		m.searchWindow(t, lo, hi, last, yield)
 	}
+}
+
+// searchWindow yields the matches in t[lo:hi] that start at or after
+// last, and returns the end of the last one (last if none).
+func (m *regexMatcher) searchWindow(t []byte, lo, hi, last int, yield func(start, end int)) int {
+	re := m.re
+	lo = max(lo, last)
+	from, to := max(lo-1, 0), min(hi+1, len(t))
+	if m.pre != nil {
+		p := m.pre.FindIndex(t[from:to])
+		if p == nil {
+			return last
+		}
+		if m.lead >= 0 && from+p[0]-m.lead > lo {
+			lo = from + p[0] - m.lead
+			from = lo - 1
+		}
+	}
+	for _, x := range re.FindAllIndex(t[from:to], -1) {
+		s, e := from+x[0], from+x[1]
+		if s < lo || s < last {
+			continue
+		}
+		if e > hi && to < len(t) {
+			// It may go on past the window: look again from its start.
+			s0 := max(s-1, 0)
+			if x2 := re.FindIndex(t[s0:min(len(t), s+maxExtend)]); x2 != nil && s0+x2[0] == s {
+				e = s0 + x2[1]
+			}
+		}
+		yield(s, e)
+		last = e
+	}
+	return last
 }
 
 // nearHits returns the spans of the keyword occurrences in x.hits that
