@@ -1,0 +1,68 @@
+package redact
+
+import "slices"
+
+// Every rule looks at the same text, and what they find is replaced at
+// once, the union of their spans: were each rule to run over what the
+// ones before it left, a rule that takes part of a secret (gitlab-pat in
+// a routable GitLab token, url-password in a Sidekiq URL) would leave
+// the rest to no one. A span inside one that a rule before it found is
+// not reported again.
+
+type ruleSpan struct {
+	span
+	rule int
+}
+
+// replaceAll runs the rules that x.hits gate over t, reports what they
+// find and returns t with the union of their spans replaced.
+func (x *Redactor) replaceAll(t []byte) ([]byte, bool) {
+	rs := x.rs
+	x.markActive()
+	all := x.ruleSpans[:0]
+	for ri := range rs.rules {
+		if !rs.always[ri] && !x.active[ri] {
+			continue
+		}
+		for _, sp := range x.spansOf(ri, t) {
+			all = append(all, ruleSpan{sp, ri})
+		}
+	}
+	x.ruleSpans = all
+	if len(all) == 0 {
+		return t, false
+	}
+	reported := x.reported[:0]
+	for _, r := range all {
+		if slices.ContainsFunc(reported, func(o span) bool { return o.start <= r.start && r.end <= o.end }) {
+			continue
+		}
+		reported = append(reported, r.span)
+		x.found = append(x.found, found{rs.rules[r.rule].id, fingerprint(t[r.start:r.end])})
+	}
+	slices.SortFunc(reported, func(a, b span) int { return a.start - b.start })
+	merged := reported[:0]
+	for _, sp := range reported {
+		if n := len(merged); n > 0 && sp.start < merged[n-1].end {
+			merged[n-1].end = max(merged[n-1].end, sp.end)
+			continue
+		}
+		merged = append(merged, sp)
+	}
+	x.reported = merged
+	return x.replace(t, merged), true
+}
+
+// markActive sets x.active for the rules that some keyword of x.hits
+// gates.
+func (x *Redactor) markActive() {
+	if len(x.active) != len(x.rs.rules) {
+		x.active = make([]bool, len(x.rs.rules))
+	}
+	clear(x.active)
+	for _, h := range x.hits {
+		for _, ri := range x.rs.kwRules[h.kw] {
+			x.active[ri] = true
+		}
+	}
+}
