@@ -3,6 +3,7 @@ package redact
 import (
 	"runtime/debug"
 	"slices"
+	"strings"
 	"sync"
 
 	gitleaksconfig "github.com/zricethezav/gitleaks/v8/config"
@@ -115,6 +116,52 @@ func markSource(rules []rule, ids []string, source string) {
 	for i := range rules {
 		if slices.Contains(ids, rules[i].id) {
 			rules[i].source = source
+		}
+	}
+}
+
+// counterparts names, for zsj's token rules, the catalogue's rule for the
+// same secrets. Its entropy and allowlists (with the catalogue's global
+// one: placeholders, example keys) apply to ours as well, so that a
+// value gitleaks knows not to be a secret is left by both. Zero's AWS
+// rule has none: it replaces AWS's documented example keys (...EXAMPLE)
+// too, which gitleaks lets pass.
+var counterparts = map[string]string{
+	RuleAnthropicKey: "anthropic-api-key",
+	RuleOpenAIKey:    "openai-api-key",
+	RuleGitHubPAT:    "github-fine-grained-pat",
+	RuleGitHubToken:  "github-pat",
+	RuleGitLabPAT:    "gitlab-pat",
+	RuleGoogleAPIKey: "gcp-api-key",
+	RuleSlackToken:   "slack-bot-token",
+	RuleJWT:          "jwt",
+	RuleStripeKey:    "stripe-access-token",
+	RuleHuggingFace:  "huggingface-access-token",
+	RuleNPM:          "npm-access-token",
+	RulePyPI:         "pypi-upload-token",
+	RuleSendGrid:     "sendgrid-api-token",
+	RuleTelegramBot:  "telegram-bot-api-token",
+	RuleDigitalOcean: "digitalocean-pat",
+	RuleAgeSecretKey: "age-secret-key",
+	RuleShopify:      "shopify-access-token",
+	RuleLinear:       "linear-api-key",
+}
+
+// linkCounterparts sets the vet of zsj's rules that have a counterpart
+// among the catalogue's rules in rules.
+func linkCounterparts(rules []rule) {
+	byID := map[string]*regexMatcher{}
+	for _, r := range rules {
+		if r.fromGitleaks && r.matcher != nil && r.source == SourceGitleaks {
+			byID[strings.TrimPrefix(r.id, "gitleaks-")] = r.matcher
+		}
+	}
+	for i := range rules {
+		if rules[i].fromGitleaks {
+			continue
+		}
+		if m := byID[counterparts[rules[i].id]]; m != nil {
+			rules[i].vet = m
 		}
 	}
 }

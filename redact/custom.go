@@ -32,7 +32,7 @@ func customRule(cr CustomRule, before []rule) (rule, error) {
 	if source == "" {
 		source = SourceConfig
 	}
-	return rule{id: cr.ID, source: source, fromGitleaks: cr.gitleaks, keywords: kws, all: m.find}, nil
+	return rule{id: cr.ID, source: source, fromGitleaks: cr.gitleaks, keywords: kws, all: m.find, matcher: m}, nil
 }
 
 // regexMatcher finds the secrets of a rule given as a regex, with the
@@ -114,4 +114,19 @@ func (m *regexMatcher) find(t []byte, near []span, yield func(start, end int)) {
 		return
 	}
 	matchesNear(m, t, near, each)
+}
+
+// keeps reports whether a secret another rule found in t passes m's
+// entropy and allowlists, the span standing for both match and secret.
+func (m *regexMatcher) keeps(t []byte, sp span) bool {
+	if m.entropy != 0 && shannonEntropy(t[sp.start:sp.end]) <= m.entropy {
+		return false
+	}
+	c := candidate{text: t, matchStart: sp.start, matchEnd: sp.end, secretStart: sp.start, secretEnd: sp.end}
+	for i := range m.allow {
+		if m.allow[i].allows(&c) {
+			return false
+		}
+	}
+	return true
 }

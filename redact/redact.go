@@ -156,6 +156,7 @@ func Compile(cfg Config) (*RuleSet, error) {
 		}
 		rs.rules = append(rs.rules, r)
 	}
+	linkCounterparts(rs.rules)
 	if len(rs.rules) == 0 && len(rs.keys) == 0 {
 		return nil, errors.New("no rules: --no-default-rules needs --secret, --key or --rules")
 	}

@@ -12,6 +12,11 @@ type rule struct {
 	// source says where the rule comes from (see RuleInfo); "" is zsj.
 	source       string
 	fromGitleaks bool // a rule in gitleaks' format
+	// matcher is a regex rule's; vet, for one of zsj's rules, is the
+	// matcher of the catalogue's rule for the same secrets, whose
+	// entropy and allowlists then apply to it too (see counterparts).
+	matcher *regexMatcher
+	vet     *regexMatcher
 	keywords     []kwSpec
 	// find returns the span of the secret the keyword occurrence at pos
 	// belongs to, if it is one. The span may start before pos (a key name

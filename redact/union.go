@@ -24,8 +24,11 @@ func (x *Redactor) replaceAll(t []byte) ([]byte, bool) {
 		if !rs.always[ri] && !x.active[ri] {
 			continue
 		}
+		vet := rs.rules[ri].vet
 		for _, sp := range x.spansOf(ri, t) {
-			all = append(all, ruleSpan{sp, ri})
+			if vet == nil || vet.keeps(t, sp) {
+				all = append(all, ruleSpan{sp, ri})
+			}
 		}
 	}
 	x.ruleSpans = all
