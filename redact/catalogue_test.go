@@ -258,3 +258,66 @@ func TestEntropy(t *testing.T) {
 		}
 	}
 }
+
+func TestKeywordLed(t *testing.T) {
+	for _, tc := range []struct {
+		re       string
+		keywords []string
+		led      bool
+		lead     int
+	}{
+		{`\b(ghp_[0-9a-zA-Z]{36})\b`, []string{"ghp_"}, true, 0},
+		{`\b((?:hvs\.[\w-]{90,120}|s\.(?i:[a-z0-9]{24})))`, []string{"hvs.", "s."}, true, 0},
+		{`(?i)[\w.-]{0,50}?(?:access|token)[ \t]{0,3}=([a-z0-9]{10,})`, []string{"access", "token"}, true, 150}, // (?i)\w holds the 3-byte Kelvin sign
+		{`[a-f0-9]{32}`, []string{"twilio"}, false, 0},                                                          // no literal at the start
+		{`(?:abc|zzz)[0-9]+`, []string{"abc"}, false, 0},                                                        // zzz holds no keyword
+		{`x*key=[0-9]+`, []string{"key"}, false, 0},                                                             // an unbounded lead
+	} {
+		var kws []kwSpec
+		for _, k := range tc.keywords {
+			kws = append(kws, kwSpec{k, true})
+		}
+		k := newKeywordLed(regexp.MustCompile(tc.re), kws)
+		if (k != nil) != tc.led || k != nil && k.lead != tc.lead {
+			t.Errorf("%s: %+v, want led %v lead %d", tc.re, k, tc.led, tc.lead)
+		}
+	}
+}
+
+// TestShortKeywords: keywords of 2 and 3 bytes are found wherever they
+// are, in any case (a 3-byte one at the very end of a text, after an odd
+// number of bytes, is the one place it is not).
+func TestShortKeywords(t *testing.T) {
+	p := newPrefilter([]keyword{{text: []byte("ey"), fold: true}, {text: []byte("key"), fold: true}, {text: []byte("longer")}})
+	for _, tc := range []struct {
+		text string
+		want []hit
+	}{
+		{"a KEY b", []hit{{1, 2}, {0, 3}}},
+		{"xkey b", []hit{{1, 1}, {0, 2}}},
+		{"xxKey.", []hit{{1, 2}, {0, 3}}},
+		{"they", []hit{{0, 2}}},
+		{"ey", []hit{{0, 0}}},
+		{"nothing here", nil},
+		{"a longer one", []hit{{2, 2}}},
+	} {
+		got := p.scan([]byte(tc.text), nil)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%q: %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestUnionOfSpans: when one rule finds part of what another finds, the
+// whole of both is replaced, and the part is not reported again.
+func TestUnionOfSpans(t *testing.T) {
+	file := "[[rules]]\nid='short'\nregex='''tok_[a-z]{4}'''\nkeywords=['tok_']\n" +
+		"[[rules]]\nid='long'\nregex='''tok_[a-z]{4}_[0-9]{6}'''\nkeywords=['tok_']\n"
+	got, matches := redactString(gl(t, file), "a tok_abcd_123456 b")
+	if want := "a " + DefaultReplacement + " b"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if ids := ruleIDs(matches); !slices.Equal(ids, []string{"short", "long"}) {
+		t.Errorf("rules %v", ids)
+	}
+}
