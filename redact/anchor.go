@@ -5,6 +5,9 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"strings"
+	"sync"
+
+	"github.com/zsj-dev/zsj/protocol"
 )
 
 // Most regexes of a catalogue begin with one of their keywords ("ghp_",
@@ -69,6 +72,9 @@ type keywordLed struct {
 	longest  int            // the longest literal, in bytes
 	anchored *regexp.Regexp // ^ and the keyword-led part
 	lead     int            // the most bytes a match starts before that part
+	// escapable: a literal holds a character JSON may escape, so raw
+	// text cannot be compared with it.
+	escapable bool
 }
 
 // newKeywordLed returns the plan for re, or nil when its matches need
@@ -92,6 +98,9 @@ func newKeywordLed(re *regexp.Regexp, keywords []kwSpec) *keywordLed {
 	}
 	k := &keywordLed{lits: lits, lead: lead}
 	for _, l := range lits {
+		if l.fold && strings.IndexFunc(l.text, func(r rune) bool { return r >= 0x80 }) >= 0 {
+			return nil // startsAt folds ASCII only
+		}
 		low := strings.ToLower(l.text)
 		covered := false
 		for _, kw := range keywords {
@@ -103,6 +112,11 @@ func newKeywordLed(re *regexp.Regexp, keywords []kwSpec) *keywordLed {
 			return nil
 		}
 		k.longest = max(k.longest, len(l.text))
+		for _, c := range []byte(l.text) {
+			if c == '"' || c == '\\' || c == '/' || c < 0x20 || c >= 0x7f {
+				k.escapable = true
+			}
+		}
 	}
 	anchored, err := regexp.Compile(`^(?:` + part.String() + `)`)
 	if err != nil {
@@ -125,7 +139,7 @@ func (k *keywordLed) startsAt(t []byte, q int) bool {
 			}
 			continue
 		}
-		if bytes.EqualFold(u, []byte(l.text)) {
+		if equalFoldASCII(u, l.text) {
 			return true
 		}
 	}
@@ -146,3 +160,65 @@ func (k *keywordLed) find(m *regexMatcher, t []byte, near []span, yield func(sta
 		}
 	}
 }
+
+// maybe is the quick check of a keyword-led rule on the raw text of a
+// JSON string (or line), at a keyword that ends at end: whether its
+// keyword-led part matches where the keyword is. An escape within reach
+// is decoded first; when too many escapes leave too little text to
+// tell, or a leading literal holds a character JSON may escape, the
+// answer is yes.
+func (m *regexMatcher) maybe(raw []byte, end int) bool {
+	m.init()
+	k := m.led
+	if k == nil || k.escapable {
+		return true
+	}
+	limit := min(m.width, anchoredCheck) + 1
+	var buf *[]byte
+	defer func() {
+		if buf != nil {
+			decodePool.Put(buf)
+		}
+	}()
+	for q := max(end-m.longestKeyword-k.longest, 0); q < end; q++ {
+		if !k.startsAt(raw, q) {
+			continue
+		}
+		cut := min(len(raw), q+3*limit)
+		region := raw[q:cut]
+		if bytes.IndexByte(region, '\\') >= 0 {
+			if cut < len(raw) {
+				// Leave out an escape the cut may split.
+				if i := bytes.LastIndexByte(region[max(len(region)-6, 0):], '\\'); i >= 0 {
+					region = region[:max(len(region)-6, 0)+i]
+				}
+			}
+			if buf == nil {
+				buf = decodePool.Get().(*[]byte)
+			}
+			*buf = protocol.AppendUnescaped((*buf)[:0], region)
+			region = *buf
+			if len(region) < limit && cut < len(raw) {
+				return true
+			}
+		}
+		if k.anchored.Match(region[:min(len(region), limit)]) {
+			return true
+		}
+	}
+	return false
+}
+
+// equalFoldASCII reports whether u equals the lower-case s, ASCII case
+// aside.
+func equalFoldASCII(u []byte, s string) bool {
+	for i, c := range u {
+		if lower[c] != s[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// decodePool holds maybe's buffers: it runs on many goroutines at once.
+var decodePool = sync.Pool{New: func() any { b := make([]byte, 0, 3*anchoredCheck+8); return &b }}

@@ -32,7 +32,7 @@ func customRule(cr CustomRule, before []rule) (rule, error) {
 	if source == "" {
 		source = SourceConfig
 	}
-	return rule{id: cr.ID, source: source, fromGitleaks: cr.gitleaks, keywords: kws, all: m.find, matcher: m}, nil
+	return rule{id: cr.ID, source: source, fromGitleaks: cr.gitleaks, keywords: kws, all: m.find, matcher: m, maybe: m.maybe}, nil
 }
 
 // regexMatcher finds the secrets of a rule given as a regex, with the
@@ -51,6 +51,8 @@ type regexMatcher struct {
 	pre   *regexp.Regexp // see necessary
 	lead  int
 	led   *keywordLed // nil: the rule is looked for in windows
+	// longestKeyword is the length of the longest keyword, in bytes.
+	longestKeyword int
 }
 
 // find calls yield with the span of each secret in t near the keyword
@@ -61,11 +63,7 @@ type regexMatcher struct {
 // more entropy than the rule asks for, or that an allowlist exempts, is
 // left.
 func (m *regexMatcher) find(t []byte, near []span, yield func(start, end int)) {
-	m.once.Do(func() {
-		m.width = windowOf(m.re)
-		m.pre, m.lead = necessary(m.re)
-		m.led = newKeywordLed(m.re, m.keywords)
-	})
+	m.init()
 	each := func(s, e int) {
 		for s < e && t[s] == '\n' {
 			s++
@@ -129,4 +127,15 @@ func (m *regexMatcher) keeps(t []byte, sp span) bool {
 		}
 	}
 	return true
+}
+
+func (m *regexMatcher) init() {
+	m.once.Do(func() {
+		m.width = windowOf(m.re)
+		m.pre, m.lead = necessary(m.re)
+		m.led = newKeywordLed(m.re, m.keywords)
+		for _, k := range m.keywords {
+			m.longestKeyword = max(m.longestKeyword, len(k.text))
+		}
+	})
 }

@@ -15,9 +15,9 @@ type rule struct {
 	// matcher is a regex rule's; vet, for one of zsj's rules, is the
 	// matcher of the catalogue's rule for the same secrets, whose
 	// entropy and allowlists then apply to it too (see counterparts).
-	matcher *regexMatcher
-	vet     *regexMatcher
-	keywords     []kwSpec
+	matcher  *regexMatcher
+	vet      *regexMatcher
+	keywords []kwSpec
 	// find returns the span of the secret the keyword occurrence at pos
 	// belongs to, if it is one. The span may start before pos (a key name
 	// is found by a part of it) or after it (a URL's password).
