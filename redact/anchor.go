@@ -18,17 +18,21 @@ import (
 // where that check passes. That costs a few bytes per keyword rather
 // than a window of hundreds of bytes.
 
-// anchoredCheck is the most text the quick check looks at. Go runs it
-// with a backtracker whose set-up grows with the text; a match longer
-// than this passes the check when its regex may end at the end of the
-// text ($), and the rare regex that cannot is then looked for as if the
-// check had failed.
+// anchoredCheck is the most text after a keyword the quick check of raw
+// JSON text looks at (see maybe); a match that goes on past it passes
+// the check when its regex may end at the end of the text ($), and the
+// rare one that cannot is taken for no match. The check in text already
+// decoded gets all the text there is, up to maxExtend: the regex is
+// anchored, so Go's matcher stops as soon as no match can go on.
 const anchoredCheck = 256
 
 // lit is a literal a match may start with.
 type lit struct {
 	text string // lower case when fold
 	fold bool
+	// follow, when set, holds the bytes that may come right after the
+	// literal in a match.
+	follow *[256]bool
 }
 
 // leadingLits returns the literals one of which every match of re starts
@@ -41,16 +45,20 @@ func leadingLits(re *syntax.Regexp) ([]lit, bool) {
 		if fold {
 			s = strings.ToLower(s)
 		}
-		return []lit{{s, fold}}, s != ""
+		return []lit{{text: s, fold: fold}}, s != ""
 	case syntax.OpCapture:
 		return leadingLits(re.Sub[0])
 	case syntax.OpConcat:
-		for _, s := range re.Sub {
+		for i, s := range re.Sub {
 			switch s.Op {
 			case syntax.OpBeginLine, syntax.OpBeginText, syntax.OpWordBoundary, syntax.OpNoWordBoundary, syntax.OpEmptyMatch:
 				continue
 			}
-			return leadingLits(s)
+			lits, ok := leadingLits(s)
+			if ok && s.Op == syntax.OpLiteral && i+1 < len(re.Sub) {
+				lits[0].follow = firstBytes(re.Sub[i+1])
+			}
+			return lits, ok
 		}
 	case syntax.OpAlternate:
 		var out []lit
@@ -64,6 +72,60 @@ func leadingLits(re *syntax.Regexp) ([]lit, bool) {
 		return out, true
 	}
 	return nil, false
+}
+
+// firstBytes returns the bytes a match of re may start with, or nil when
+// it may be empty or the set is not worked out.
+func firstBytes(re *syntax.Regexp) *[256]bool {
+	var set [256]bool
+	switch re.Op {
+	case syntax.OpLiteral:
+		r := re.Rune[0]
+		if r >= 0x80 {
+			return nil
+		}
+		set[r] = true
+		if re.Flags&syntax.FoldCase != 0 {
+			set[lower[r]], set[upper(byte(r))] = true, true
+		}
+	case syntax.OpCharClass:
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			lo, hi := re.Rune[i], re.Rune[i+1]
+			if hi >= 0x80 {
+				for c := 0x80; c < 256; c++ {
+					set[c] = true // a UTF-8 lead byte
+				}
+			}
+			for c := lo; c <= min(hi, 0x7f); c++ {
+				set[c] = true
+			}
+		}
+	case syntax.OpCapture, syntax.OpPlus:
+		return firstBytes(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min == 0 {
+			return nil
+		}
+		return firstBytes(re.Sub[0])
+	case syntax.OpConcat:
+		if len(re.Sub) == 0 || minWidth(re.Sub[0]) == 0 {
+			return nil
+		}
+		return firstBytes(re.Sub[0])
+	case syntax.OpAlternate:
+		for _, s := range re.Sub {
+			f := firstBytes(s)
+			if f == nil {
+				return nil
+			}
+			for c, ok := range f {
+				set[c] = set[c] || ok
+			}
+		}
+	default:
+		return nil
+	}
+	return &set
 }
 
 // keywordLed is how a rule whose matches start at a keyword is tried.
@@ -129,10 +191,14 @@ func newKeywordLed(re *regexp.Regexp, keywords []kwSpec) *keywordLed {
 // startsAt reports whether a leading literal occurs in t at q.
 func (k *keywordLed) startsAt(t []byte, q int) bool {
 	for _, l := range k.lits {
-		if q+len(l.text) > len(t) {
+		n := q + len(l.text)
+		if n > len(t) {
 			continue
 		}
-		u := t[q : q+len(l.text)]
+		if l.follow != nil && n < len(t) && !l.follow[t[n]] {
+			continue
+		}
+		u := t[q:n]
 		if !l.fold {
 			if string(u) == l.text {
 				return true
@@ -153,7 +219,7 @@ func (k *keywordLed) find(m *regexMatcher, t []byte, near []span, yield func(sta
 	for _, n := range near {
 		for q := max(n.start-k.longest+1, 0, tried+1); q <= n.start; q++ {
 			tried = q
-			if q < last || !k.startsAt(t, q) || !k.anchored.Match(t[q:min(len(t), q+min(m.width, anchoredCheck)+1)]) {
+			if q < last || !k.startsAt(t, q) || !k.anchored.Match(t[q:min(len(t), q+maxExtend)]) {
 				continue
 			}
 			last = m.searchWindow(t, max(q-k.lead, 0), min(q+m.width, len(t)), last, yield)
@@ -186,7 +252,8 @@ func (m *regexMatcher) maybe(raw []byte, end int) bool {
 		}
 		cut := min(len(raw), q+3*limit)
 		region := raw[q:cut]
-		if bytes.IndexByte(region, '\\') >= 0 {
+		escaped := bytes.IndexByte(region, '\\') >= 0
+		if escaped {
 			if cut < len(raw) {
 				// Leave out an escape the cut may split.
 				if i := bytes.LastIndexByte(region[max(len(region)-6, 0):], '\\'); i >= 0 {
@@ -197,12 +264,16 @@ func (m *regexMatcher) maybe(raw []byte, end int) bool {
 				buf = decodePool.Get().(*[]byte)
 			}
 			*buf = protocol.AppendUnescaped((*buf)[:0], region)
-			region = *buf
-			if len(region) < limit && cut < len(raw) {
+			if len(*buf) < limit && cut < len(raw) {
 				return true
 			}
+			region = *buf
 		}
-		if k.anchored.Match(region[:min(len(region), limit)]) {
+		if escaped {
+			if k.anchored.Match(region) {
+				return true
+			}
+		} else if k.anchored.Match(raw[q:min(len(raw), q+limit)]) {
 			return true
 		}
 	}
@@ -222,3 +293,8 @@ func equalFoldASCII(u []byte, s string) bool {
 
 // decodePool holds maybe's buffers: it runs on many goroutines at once.
 var decodePool = sync.Pool{New: func() any { b := make([]byte, 0, 3*anchoredCheck+8); return &b }}
+
+// denseHits reports whether keywords are closer than every 64 bytes on
+// average in t: then running the rules costs less than a quick check at
+// each keyword, and regex rules look in windows (see matchesNear).
+func denseHits(hits []hit, t []byte) bool { return len(hits)*64 >= len(t) && len(hits) > 16 }
