@@ -121,11 +121,12 @@ func markSource(rules []rule, ids []string, source string) {
 }
 
 // counterparts names, for zsj's token rules, the catalogue's rule for the
-// same secrets. Its entropy and allowlists (with the catalogue's global
-// one: placeholders, example keys) apply to ours as well, so that a
-// value gitleaks knows not to be a secret is left by both. Zero's AWS
-// rule has none: it replaces AWS's documented example keys (...EXAMPLE)
-// too, which gitleaks lets pass.
+// same secrets. Its allowlists (with the catalogue's global one:
+// placeholders, example keys) apply to ours as well, so that a value
+// gitleaks knows not to be a secret is left by both; its entropy
+// threshold does not, as zsj's rules replace tokens of a real shape
+// whatever their letters. Zero's AWS rule has none: it replaces AWS's
+// documented example keys (...EXAMPLE) too, which gitleaks lets pass.
 var counterparts = map[string]string{
 	RuleAnthropicKey: "anthropic-api-key",
 	RuleOpenAIKey:    "openai-api-key",

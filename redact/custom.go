@@ -115,11 +115,9 @@ func (m *regexMatcher) find(t []byte, near []span, yield func(start, end int)) {
 }
 
 // keeps reports whether a secret another rule found in t passes m's
-// entropy and allowlists, the span standing for both match and secret.
+// allowlists, the span standing for both match and secret. (Not its
+// entropy: zsj's rules replace low-entropy tokens of a real shape too.)
 func (m *regexMatcher) keeps(t []byte, sp span) bool {
-	if m.entropy != 0 && shannonEntropy(t[sp.start:sp.end]) <= m.entropy {
-		return false
-	}
 	c := candidate{text: t, matchStart: sp.start, matchEnd: sp.end, secretStart: sp.start, secretEnd: sp.end}
 	for i := range m.allow {
 		if m.allow[i].allows(&c) {
