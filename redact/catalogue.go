@@ -13,7 +13,11 @@ import (
 // catalogue, taken from its Go module (the default configuration its
 // config package embeds), so that updating the module brings its new
 // rules. The catalogue is parsed and compiled once per process, when a
-// RuleSet first needs it.
+// RuleSet first needs it. The config package brings viper and the rest of
+// gitleaks' configuration code into the binary; Go cannot take one
+// variable of a package without the package, and what their init
+// functions cost at start-up is well under a millisecond, so it is
+// imported as it is.
 
 // Where rules come from, as RuleInfo.Source says.
 const (
