@@ -1,7 +1,6 @@
 package redact
 
 import (
-	"bytes"
 	"encoding/binary"
 	"maps"
 	"slices"
@@ -61,15 +60,6 @@ type prefilter struct {
 	// escape is the index of a keyword of no rule, `\u00`, that finds
 	// the escapes hidden looks at during the scan it makes anyway.
 	escape int32
-	// pairs are the keywords of 2 bytes, which no 3-byte window holds:
-	// each is found by a search for the rarer of its bytes.
-	pairs []pair
-}
-
-type pair struct {
-	kw   int32
-	off  int    // the byte searched for: 0 or 1
-	find []byte // it, in each case
 }
 
 type run struct{ lo, end int32 }
@@ -103,8 +93,8 @@ func newPrefilter(keywords []keyword) *prefilter {
 	minLen := 0
 	for _, k := range keywords[:p.escape] {
 		// A keyword of 3 bytes counts as 4: its second window takes the
-		// byte after it, whatever it is (see below); one of 2 is not
-		// hashed.
+		// byte after it, whatever it is (see below), and so does one of
+		// 2.
 		if n := max(len(k.text), 4); minLen == 0 || n < minLen {
 			minLen = n
 		}
@@ -121,16 +111,13 @@ func newPrefilter(keywords []keyword) *prefilter {
 	}
 	for i, k := range keywords {
 		if len(k.text) == 2 {
-			off := 0
-			if charWeight(k.text[1]) < charWeight(k.text[0]) {
-				off = 1
+			// A 2-byte keyword: the windows of it and any byte after it,
+			// and of any byte before it and it. As for 3-byte ones, an
+			// occurrence at the very end of a text goes unseen.
+			for c := range 256 {
+				add(i, 0, []byte{k.text[0], k.text[1], byte(c)})
+				add(i, -1, []byte{byte(c), k.text[0], k.text[1]}) // it starts a byte before the keyword
 			}
-			c := k.text[off]
-			find := []byte{c}
-			if k.fold && upper(c) != c {
-				find = append(find, upper(c))
-			}
-			p.pairs = append(p.pairs, pair{int32(i), off, find})
 			continue
 		}
 		if len(k.text) < p.step+2 {
@@ -259,9 +246,6 @@ func (p *prefilter) scan(t []byte, dst []hit) []hit {
 	for ; i+3 <= len(t); i += p.step {
 		dst = p.check(t, i, dst)
 	}
-	for _, pr := range p.pairs {
-		dst = p.scanPair(t, pr, dst)
-	}
 	found := dst[start:]
 	if !slices.IsSortedFunc(found, byPos) {
 		slices.SortFunc(found, byPos)
@@ -309,23 +293,4 @@ func (k *keyword) at(t []byte, s int) bool {
 		}
 	}
 	return true
-}
-
-// scanPair appends the occurrences of a 2-byte keyword in t.
-func (p *prefilter) scanPair(t []byte, pr pair, dst []hit) []hit {
-	k := &p.keywords[pr.kw]
-	for _, c := range pr.find {
-		for i := 0; i < len(t); {
-			j := bytes.IndexByte(t[i:], c)
-			if j < 0 {
-				break
-			}
-			s := i + j - pr.off
-			if s >= 0 && s+2 <= len(t) && k.at(t, s) {
-				dst = append(dst, hit{pr.kw, int32(s)})
-			}
-			i += j + 1
-		}
-	}
-	return dst
 }
