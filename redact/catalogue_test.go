@@ -150,6 +150,10 @@ func TestGitleaksSemantics(t *testing.T) {
 			"[[rules]]\nid='a'\nregex='''a=([0-9]+)'''\n[allowlist]\nregexes=['''^1''']", "a=123 a=234", "a=123 a=" + R},
 		{"paths alone never allow",
 			"[[rules]]\nid='a'\nregex='''a=([0-9]+)'''\n[[rules.allowlists]]\npaths=['''.*''']", "a=123", "a=" + R},
+		{"delimiters around a whole match stay",
+			"[[rules]]\nid='a'\nregex='''tok_[a-z]{6}[\"; ]'''", `x "tok_abcdef" y`, `x "` + R + `" y`},
+		{"found again once the first is replaced",
+			"[[rules]]\nid='a'\nregex='''data:(?:.|\\s){0,60}?\\s+([a-z]+: [a-z0-9]{10})'''", "data:\n a: 0123456789\n b: 9876543210", "data:\n " + R + "\n " + R},
 		{"rule path ignored",
 			"[[rules]]\nid='a'\npath='''\\.env$'''\nregex='''a=([0-9]+)'''", "a=123", "a=" + R},
 	} {

@@ -91,6 +91,16 @@ func (m *regexMatcher) find(t []byte, near []span, yield func(start, end int)) {
 				}
 			}
 		}
+		if c.secretStart == s && c.secretEnd == e {
+			// The whole match is the secret: the quotes, blanks and
+			// separators a regex takes around a token stay.
+			for c.secretStart < c.secretEnd && isDelimiter(t[c.secretStart]) {
+				c.secretStart++
+			}
+			for c.secretEnd > c.secretStart && isDelimiter(t[c.secretEnd-1]) {
+				c.secretEnd--
+			}
+		}
 		if c.secretEnd <= c.secretStart {
 			return
 		}
@@ -136,4 +146,14 @@ func (m *regexMatcher) init() {
 			m.longestKeyword = max(m.longestKeyword, len(k.text))
 		}
 	})
+}
+
+// isDelimiter: a byte that ends or starts a token rather than being part
+// of it (a regex without a capture group may take one as context).
+func isDelimiter(c byte) bool {
+	switch c {
+	case '"', '\'', '`', '\\', ' ', '\t', '\r', '\n', ';', ',':
+		return true
+	}
+	return false
 }

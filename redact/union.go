@@ -14,9 +14,30 @@ type ruleSpan struct {
 	rule int
 }
 
+// maxRounds bounds how often the rules run again over a text they
+// changed: a rule may find more once its first find is replaced (a
+// Kubernetes secret's second data entry), and a second pass over the
+// output must change nothing.
+const maxRounds = 4
+
 // replaceAll runs the rules that x.hits gate over t, reports what they
-// find and returns t with the union of their spans replaced.
+// find and returns t with the union of their spans replaced; then again
+// over the result, until nothing more is found.
 func (x *Redactor) replaceAll(t []byte) ([]byte, bool) {
+	changed := false
+	for range maxRounds {
+		out, more := x.replaceOnce(t)
+		if !more {
+			break
+		}
+		t, changed = out, true
+		x.hits = x.rs.pf.scan(t, x.hits[:0])
+	}
+	return t, changed
+}
+
+// replaceOnce is one round of replaceAll.
+func (x *Redactor) replaceOnce(t []byte) ([]byte, bool) {
 	rs := x.rs
 	x.markActive()
 	all := x.ruleSpans[:0]
