@@ -33,6 +33,9 @@ type lit struct {
 	// follow, when set, holds the bytes that may come right after the
 	// literal in a match.
 	follow *[256]bool
+	// wordStart: a \b comes before the literal, which starts with a word
+	// character, so the byte before it must not be one.
+	wordStart bool
 }
 
 // leadingLits returns the literals one of which every match of re starts
@@ -49,14 +52,23 @@ func leadingLits(re *syntax.Regexp) ([]lit, bool) {
 	case syntax.OpCapture:
 		return leadingLits(re.Sub[0])
 	case syntax.OpConcat:
+		boundary := false
 		for i, s := range re.Sub {
 			switch s.Op {
-			case syntax.OpBeginLine, syntax.OpBeginText, syntax.OpWordBoundary, syntax.OpNoWordBoundary, syntax.OpEmptyMatch:
+			case syntax.OpWordBoundary:
+				boundary = true
+				continue
+			case syntax.OpBeginLine, syntax.OpBeginText, syntax.OpNoWordBoundary, syntax.OpEmptyMatch:
 				continue
 			}
 			lits, ok := leadingLits(s)
 			if ok && s.Op == syntax.OpLiteral && i+1 < len(re.Sub) {
 				lits[0].follow = firstBytes(re.Sub[i+1])
+			}
+			if ok && boundary {
+				for j := range lits {
+					lits[j].wordStart = isWordByte(lits[j].text[0])
+				}
 			}
 			return lits, ok
 		}
@@ -195,7 +207,7 @@ func (k *keywordLed) startsAt(t []byte, q int) bool {
 		if n > len(t) {
 			continue
 		}
-		if l.follow != nil && n < len(t) && !l.follow[t[n]] {
+		if l.follow != nil && n < len(t) && !l.follow[t[n]] || l.wordStart && q > 0 && isWordByte(t[q-1]) {
 			continue
 		}
 		u := t[q:n]
@@ -240,6 +252,11 @@ func (m *regexMatcher) maybe(raw []byte, end int) bool {
 		return true
 	}
 	limit := min(m.width, anchoredCheck) + 1
+	// The raw text is cut far out: Go's matcher, anchored, stops where
+	// no match can go on, and a long text keeps it from the backtracker,
+	// whose set-up costs time in proportion to the text. (Not at
+	// maxExtend: a .* runs over all the escaped line breaks of raw text.)
+	const rawLimit = 4 << 10
 	var buf *[]byte
 	defer func() {
 		if buf != nil {
@@ -273,7 +290,7 @@ func (m *regexMatcher) maybe(raw []byte, end int) bool {
 			if k.anchored.Match(region) {
 				return true
 			}
-		} else if k.anchored.Match(raw[q:min(len(raw), q+limit)]) {
+		} else if k.anchored.Match(raw[q:min(len(raw), q+rawLimit)]) {
 			return true
 		}
 	}
@@ -298,3 +315,7 @@ var decodePool = sync.Pool{New: func() any { b := make([]byte, 0, 3*anchoredChec
 // average in t: then running the rules costs less than a quick check at
 // each keyword, and regex rules look in windows (see matchesNear).
 func denseHits(hits []hit, t []byte) bool { return len(hits)*64 >= len(t) && len(hits) > 16 }
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
