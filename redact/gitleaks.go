@@ -168,7 +168,7 @@ func (f *gitleaksFile) translate(source string, warn *warnings) (parsedGitleaks,
 			warn.add("composite rules ([[rules.required]], skipReport) are not supported: each rule matches alone")
 		}
 		cr := CustomRule{ID: gr.ID, Description: gr.Description, SecretGroup: gr.SecretGroup,
-			Entropy: gr.Entropy, Source: source, gitleaks: true, hasPath: gr.Path != ""}
+			Entropy: gr.Entropy, Source: source, gitleaks: true}
 		for _, k := range gr.Keywords {
 			cr.Keywords = append(cr.Keywords, strings.ToLower(k))
 		}

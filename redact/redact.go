@@ -81,7 +81,6 @@ type CustomRule struct {
 	Source string
 
 	gitleaks bool           // from a gitleaks file: its id gives way to ours
-	hasPath  bool           // the file gave it a path, which is ignored
 	width    int            // its window (see windowOf); 0 when not yet known
 	pre      *regexp.Regexp // see necessary
 	lead     int

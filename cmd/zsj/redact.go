@@ -36,8 +36,11 @@ built-in gitleaks rule replaces it. A rule's path is ignored (logs have no
 paths), with a warning. Only the secret is replaced, never the text
 around it. Unlike gitleaks, which runs a rule over a whole file once a
 keyword occurs anywhere in it, a regex rule is only looked for near its
-keywords: a match must lie within the regex's maximum match width (at
-most 512 bytes; a longer match is still replaced whole) of one.
+keywords: a match of a regex that begins with one of them must start
+there (after at most the run of name characters the regex allows before
+it), and any other match must lie within the regex's maximum match
+width (at most 512 bytes; a longer match is still replaced whole) of
+one.
 
 A line that is not JSON is never passed on as it was: the text rules are
 applied to it and it is reported, or with --drop-invalid it is dropped
