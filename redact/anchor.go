@@ -267,7 +267,12 @@ func (m *regexMatcher) maybe(raw []byte, end int) bool {
 		if !k.startsAt(raw, q) {
 			continue
 		}
-		cut := min(len(raw), q+3*limit)
+		// Enough raw text for limit decoded bytes: an escape takes at
+		// most 6 bytes for one.
+		cut := min(len(raw), q+limit)
+		if n := bytes.Count(raw[q:cut], []byte{'\\'}); n > 0 {
+			cut = min(len(raw), cut+5*n+1)
+		}
 		region := raw[q:cut]
 		escaped := bytes.IndexByte(region, '\\') >= 0
 		if escaped {
