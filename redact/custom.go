@@ -3,7 +3,9 @@ package redact
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
+	"sync"
 )
 
 // customRule turns a CustomRule into a rule, checking it against the
@@ -25,12 +27,133 @@ func customRule(cr CustomRule, before []rule) (rule, error) {
 			kws = append(kws, kwSpec{lowerString(k), true})
 		}
 	}
-	re, group := cr.Regex, cr.SecretGroup
-	return rule{id: cr.ID, keywords: kws, all: func(t []byte, yield func(start, end int)) {
-		for _, m := range re.FindAllSubmatchIndex(t, -1) {
-			if start, end := m[2*group], m[2*group+1]; start >= 0 {
-				yield(start, end)
+	m := &regexMatcher{re: cr.Regex, group: cr.SecretGroup, entropy: cr.Entropy, allow: cr.Allowlists, keywords: kws}
+	source := cr.Source
+	if source == "" {
+		source = SourceConfig
+	}
+	return rule{id: cr.ID, source: source, fromGitleaks: cr.gitleaks, keywords: kws, all: m.find, matcher: m, maybe: m.maybe}, nil
+}
+
+// regexMatcher finds the secrets of a rule given as a regex, with the
+// semantics of gitleaks' format.
+type regexMatcher struct {
+	re       *regexp.Regexp
+	group    int
+	entropy  float64
+	allow    []Allowlist
+	keywords []kwSpec
+
+	// Worked out on first use, as most rules of a large catalogue never
+	// run in a given log.
+	once  sync.Once
+	width int            // see windowOf
+	pre   *regexp.Regexp // see necessary
+	lead  int
+	led   *keywordLed // nil: the rule is looked for in windows
+	// longestKeyword is the length of the longest keyword, in bytes.
+	longestKeyword int
+}
+
+// find calls yield with the span of each secret in t near the keyword
+// spans near (everywhere with near nil). As gitleaks does, it trims line
+// breaks off each match and matches the regex again on the match alone to
+// find the secret: the group secretGroup, or with none set the first
+// capture group that is not empty, else the whole match. A secret with no
+// more entropy than the rule asks for, or that an allowlist exempts, is
+// left.
+func (m *regexMatcher) find(t []byte, near []span, yield func(start, end int)) {
+	m.init()
+	each := func(s, e int) {
+		for s < e && t[s] == '\n' {
+			s++
+		}
+		for e > s && t[e-1] == '\n' {
+			e--
+		}
+		if s == e {
+			return
+		}
+		c := candidate{text: t, matchStart: s, matchEnd: e, secretStart: s, secretEnd: e}
+		if g := m.re.FindSubmatchIndex(t[s:e]); len(g) >= 4 {
+			switch {
+			case m.group > 0:
+				if g[2*m.group] < 0 {
+					return
+				}
+				c.secretStart, c.secretEnd = s+g[2*m.group], s+g[2*m.group+1]
+			default:
+				for i := 2; i+1 < len(g); i += 2 {
+					if g[i+1] > g[i] {
+						c.secretStart, c.secretEnd = s+g[i], s+g[i+1]
+						break
+					}
+				}
 			}
 		}
-	}}, nil
+		if c.secretStart == s && c.secretEnd == e {
+			// The whole match is the secret: the quotes, blanks and
+			// separators a regex takes around a token stay.
+			for c.secretStart < c.secretEnd && isDelimiter(t[c.secretStart]) {
+				c.secretStart++
+			}
+			for c.secretEnd > c.secretStart && isDelimiter(t[c.secretEnd-1]) {
+				c.secretEnd--
+			}
+		}
+		if c.secretEnd <= c.secretStart {
+			return
+		}
+		if m.entropy != 0 && shannonEntropy(t[c.secretStart:c.secretEnd]) <= m.entropy {
+			return
+		}
+		for i := range m.allow {
+			if m.allow[i].allows(&c) {
+				return
+			}
+		}
+		yield(c.secretStart, c.secretEnd)
+	}
+	// Keywords closer than every 64 bytes on average: their windows
+	// merge, and one pass of the necessary regex over them costs less
+	// than a check at each.
+	if m.led != nil && near != nil && !(len(near)*64 >= len(t) && len(near) > 16) {
+		m.led.find(m, t, near, each)
+		return
+	}
+	matchesNear(m, t, near, each)
+}
+
+// keeps reports whether a secret another rule found in t passes m's
+// allowlists, the span standing for both match and secret. (Not its
+// entropy: zsj's rules replace low-entropy tokens of a real shape too.)
+func (m *regexMatcher) keeps(t []byte, sp span) bool {
+	c := candidate{text: t, matchStart: sp.start, matchEnd: sp.end, secretStart: sp.start, secretEnd: sp.end}
+	for i := range m.allow {
+		if m.allow[i].allows(&c) {
+			return false
+		}
+	}
+	return true
+}
+
+func (m *regexMatcher) init() {
+	m.once.Do(func() {
+		m.width = windowOf(m.re)
+		m.pre, m.lead = necessary(m.re)
+		m.led = newKeywordLed(m.re, m.keywords)
+		for _, k := range m.keywords {
+			m.longestKeyword = max(m.longestKeyword, len(k.text))
+		}
+	})
+}
+
+// isDelimiter: a byte that ends or starts a token rather than being part
+// of it (a regex without a capture group may take one as context).
+func isDelimiter(c byte) bool {
+	switch c {
+	case '"', '\'', '`', '\\', ' ', '\t', '\r', '\n', ';', ',':
+		return true
+	}
+	return false
 }

@@ -92,20 +92,48 @@ func newPrefilter(keywords []keyword) *prefilter {
 	p.keywords = keywords
 	minLen := 0
 	for _, k := range keywords[:p.escape] {
-		if minLen == 0 || len(k.text) < minLen {
-			minLen = len(k.text)
+		// A keyword of 3 bytes counts as 4: its second window takes the
+		// byte after it, whatever it is (see below), and so does one of
+		// 2.
+		if n := max(len(k.text), 4); minLen == 0 || n < minLen {
+			minLen = n
 		}
 		p.noteChars(k.text)
 	}
 	p.step = max(min(minLen, 4)-2, 1)
 	byHash := map[uint32][]anchor{}
+	add := func(i int, off int, t []byte) {
+		h := window(uint32(t[0]) | uint32(t[1])<<8 | uint32(t[2])<<16)
+		p.marked[h] = 1
+		if run := byHash[h]; len(run) == 0 || run[len(run)-1] != (anchor{int32(i), int32(off)}) {
+			byHash[h] = append(run, anchor{int32(i), int32(off)})
+		}
+	}
 	for i, k := range keywords {
+		if len(k.text) == 2 {
+			// A 2-byte keyword: the windows of it and any byte after it,
+			// and of any byte before it and it. As for 3-byte ones, an
+			// occurrence at the very end of a text goes unseen.
+			for c := range 256 {
+				add(i, 0, []byte{k.text[0], k.text[1], byte(c)})
+				add(i, -1, []byte{byte(c), k.text[0], k.text[1]}) // it starts a byte before the keyword
+			}
+			continue
+		}
+		if len(k.text) < p.step+2 {
+			// A 3-byte keyword with a step of 2: its own window, and the
+			// windows of its last two bytes and any byte after them. An
+			// occurrence that ends a text at an odd position goes unseen;
+			// the rules with such keywords need more text after them.
+			add(i, 0, k.text)
+			for c := range 256 {
+				add(i, 1, []byte{k.text[1], k.text[2], byte(c)})
+			}
+			continue
+		}
 		at := anchorAt(k.text, p.step)
 		for off := at; off < at+p.step; off++ {
-			t := k.text[off:]
-			h := window(uint32(t[0]) | uint32(t[1])<<8 | uint32(t[2])<<16)
-			p.marked[h] = 1
-			byHash[h] = append(byHash[h], anchor{int32(i), int32(off)})
+			add(i, off, k.text[off:])
 		}
 	}
 	p.runs = make([]run, 1<<hashBits)

@@ -41,25 +41,49 @@ type Config struct {
 	// Keys are sensitive key names added to Zero's (compared normalized,
 	// see NormalizeKey).
 	Keys []string
-	// Rules are extra rules, such as those of a gitleaks TOML file.
+	// Rules are extra rules, such as those of a gitleaks TOML file. A
+	// rule from a gitleaks file (see ParseGitleaks) with the id of a
+	// built-in gitleaks catalogue rule takes its place.
 	Rules []CustomRule
-	// NoDefaultRules leaves out Zero's key names and text rules and the
-	// other built-in families; Secrets, Keys and Rules still apply.
+	// DisabledRules are ids of built-in gitleaks catalogue rules to leave
+	// out ([extend] disabledRules of a rules file).
+	DisabledRules []string
+	// NoDefaultRules leaves out Zero's key names and text rules, the
+	// other built-in families and the gitleaks catalogue; Secrets, Keys
+	// and Rules still apply.
 	NoDefaultRules bool
 	// Replacement replaces each secret; "" means DefaultReplacement.
 	Replacement string
 }
 
-// CustomRule is a rule given as a regular expression.
+// CustomRule is a rule given as a regular expression, with the semantics
+// of gitleaks' format.
 type CustomRule struct {
 	ID    string
 	Regex *regexp.Regexp
 	// SecretGroup is the capture group that holds the secret; 0 means
-	// the whole match.
+	// the first capture group that matched something, or the whole match
+	// when there is none.
 	SecretGroup int
-	// Keywords gate the rule: it only runs on strings that contain one
-	// of them, ignoring case. None: it runs on every string.
+	// Keywords gate the rule: it only runs near an occurrence of one of
+	// them, ignoring case (see matchesNear). None: it runs on every
+	// string.
 	Keywords []string
+	// Entropy, when not 0, is the Shannon entropy (bits per character) a
+	// secret must exceed.
+	Entropy float64
+	// Allowlists exempt some matches.
+	Allowlists []Allowlist
+	// Description says what the rule finds.
+	Description string
+	// Source says where the rule comes from: SourceGitleaks, a file name;
+	// "" is SourceConfig.
+	Source string
+
+	gitleaks bool           // from a gitleaks file: its id gives way to ours
+	width    int            // its window (see windowOf); 0 when not yet known
+	pre      *regexp.Regexp // see necessary
+	lead     int
 }
 
 // Match is one secret found. It never holds the secret itself.
@@ -112,18 +136,26 @@ func Compile(cfg Config) (*RuleSet, error) {
 		return nil, err
 	}
 	rs.rules = secrets
+	custom := cfg.Rules
 	if !cfg.NoDefaultRules {
 		rs.rules = append(rs.rules, defaultTextRules(rs.keys)...)
+		markSource(rs.rules, zeroRuleIDs(), SourceZero)
+		catalogue, err := gitleaksCatalogue(cfg.Rules, cfg.DisabledRules)
+		if err != nil {
+			return nil, err
+		}
+		custom = append(catalogue, cfg.Rules...)
 	} else if len(rs.keys) > 0 {
 		rs.rules = append(rs.rules, keyTextRules(rs.keys)...)
 	}
-	for _, cr := range cfg.Rules {
-		r, err := customRule(cr, rs.rules)
+	for _, cr := range custom {
+		r, err := customRule(renamed(cr, rs.rules), rs.rules)
 		if err != nil {
 			return nil, err
 		}
 		rs.rules = append(rs.rules, r)
 	}
+	linkCounterparts(rs.rules)
 	if len(rs.rules) == 0 && len(rs.keys) == 0 {
 		return nil, errors.New("no rules: --no-default-rules needs --secret, --key or --rules")
 	}
@@ -163,7 +195,7 @@ func secretRules(secrets []string) ([]rule, error) {
 	slices.SortStableFunc(values, func(a, b string) int { return len(b) - len(a) })
 	rules := make([]rule, len(values))
 	for i, v := range values {
-		rules[i] = rule{id: RuleUserSecret, keywords: exact(v), find: func(t []byte, pos int) (int, int, bool) {
+		rules[i] = rule{id: RuleUserSecret, source: SourceUser, keywords: exact(v), find: func(t []byte, pos int) (int, int, bool) {
 			return pos, pos + len(v), true
 		}}
 	}
@@ -182,7 +214,8 @@ func keyTextRules(keys keySet) []rule {
 }
 
 // buildPrefilter gathers the keywords of every rule. A keyword shorter
-// than 3 bytes cannot be hashed: its rule then runs on every string.
+// than 3 bytes cannot be hashed: one of 2 is searched for on its own (see
+// prefilter.pairs), and a rule with one of 1 runs on every string.
 func (rs *RuleSet) buildPrefilter() {
 	index := map[kwSpec]int{}
 	var kws []keyword
@@ -192,7 +225,7 @@ func (rs *RuleSet) buildPrefilter() {
 			rs.always[ri] = true
 		}
 		for _, k := range withEscapedTwins(r.keywords) {
-			if len(k.text) < 3 {
+			if len(k.text) < 2 {
 				rs.always[ri] = true
 				continue
 			}

@@ -8,16 +8,25 @@ import (
 // rule recognizes one kind of secret in a text. Rules run in order, each
 // over the text the rules before it left.
 type rule struct {
-	id       string
+	id string
+	// source says where the rule comes from (see RuleInfo); "" is zsj.
+	source       string
+	fromGitleaks bool // a rule in gitleaks' format
+	// matcher is a regex rule's; vet, for one of zsj's rules, is the
+	// matcher of the catalogue's rule for the same secrets, whose
+	// entropy and allowlists then apply to it too (see counterparts).
+	matcher  *regexMatcher
+	vet      *regexMatcher
 	keywords []kwSpec
 	// find returns the span of the secret the keyword occurrence at pos
 	// belongs to, if it is one. The span may start before pos (a key name
 	// is found by a part of it) or after it (a URL's password).
 	find func(t []byte, pos int) (start, end int, ok bool)
 	// all, for rules that are not anchored at their keywords (regular
-	// expressions from a rules file), calls yield with every span in t.
-	// Its keywords, if any, only decide whether it runs.
-	all func(t []byte, yield func(start, end int))
+	// expressions), calls yield with every span in t near the keyword
+	// occurrences near, in order; near is nil for a rule with no keywords,
+	// which looks at all of t.
+	all func(t []byte, near []span, yield func(start, end int))
 	// maybe, when set, looks at a keyword found in the raw text of a JSON
 	// string that has escapes, where it ends at end, and reports whether
 	// the rule may fire there: a no spares decoding the string. It may only

@@ -13,6 +13,7 @@ type Redactor struct {
 
 	hits     []hit
 	spans    []span
+	near     []span    // the keywords near which a regex rule looks
 	found    []found   // matches in the text being redacted
 	work     [2][]byte // the text after each rule, alternately
 	flip     int
@@ -24,6 +25,11 @@ type Redactor struct {
 	fixed    []byte // a line that text redaction made valid JSON
 	lineHits []hit  // the keywords of the line being walked
 	strHits  []hit  // those of one of its strings
+	// replaceAll's: what each rule found, what is reported, which rules
+	// the keywords gate.
+	ruleSpans []ruleSpan
+	reported  []span
+	active    []bool
 
 	walkAll bool // tests: walk every line, to check that passing most is exact
 }
@@ -86,32 +92,7 @@ func (x *Redactor) redactHits(t []byte, hits []hit) ([]byte, bool) {
 	if len(x.hits) == 0 && !rs.anyAlways {
 		return t, false
 	}
-	changed := false
-	for ri := range rs.rules {
-		if !rs.always[ri] && !x.hasHit(ri) {
-			continue
-		}
-		spans := x.spansOf(ri, t)
-		if len(spans) == 0 {
-			continue
-		}
-		for _, sp := range spans {
-			x.found = append(x.found, found{rs.rules[ri].id, fingerprint(t[sp.start:sp.end])})
-		}
-		t = x.replace(t, spans)
-		changed = true
-		x.hits = rs.pf.scan(t, x.hits[:0])
-	}
-	return t, changed
-}
-
-func (x *Redactor) hasHit(ri int) bool {
-	for _, h := range x.hits {
-		if x.gates(h.kw, ri) {
-			return true
-		}
-	}
-	return false
+	return x.replaceAll(t)
 }
 
 // spansOf returns the secrets rule ri finds in t, in order and not
@@ -127,7 +108,13 @@ func (x *Redactor) spansOf(ri int, t []byte) []span {
 		}
 	}
 	if r.all != nil {
-		r.all(t, add)
+		var near []span
+		if len(r.keywords) > 0 {
+			if near = x.nearHits(ri); len(near) == 0 {
+				return spans
+			}
+		}
+		r.all(t, near, add)
 	} else {
 		for _, h := range x.hits {
 			if int(h.pos) < last || !x.gates(h.kw, ri) {

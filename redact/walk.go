@@ -179,7 +179,7 @@ func (x *Redactor) redactString(raw []byte, hits []hit, scanned bool) ([]byte, b
 // has nothing to redact, and most lines are passed without walking them.
 func (x *Redactor) mayMatch(raw []byte, hits []hit) bool {
 	rs := x.rs
-	if rs.anyAlways {
+	if rs.anyAlways || denseHits(hits, raw) {
 		return true
 	}
 	for _, h := range hits {

@@ -12,6 +12,7 @@ func init() { register(newRedactCmd) }
 
 func newRedactCmd(a *app) *cobra.Command {
 	var opts rewrite.RedactOptions
+	var listRules bool
 	cmd := &cobra.Command{
 		Use:   "redact [PATH...]",
 		Short: "Replace secrets in logs (API keys, tokens, passwords, private keys)",
@@ -19,11 +20,28 @@ func newRedactCmd(a *app) *cobra.Command {
 a member whose key is sensitive ("apiKey", "password", "token", ...), and
 inside every string (tool output, commands, messages, reasons) private keys,
 key=value assignments, Authorization and Cookie headers, passwords in URLs,
-and token shapes (sk-..., ghp_..., AKIA..., JWTs and more). Rules see
-decoded strings, so escaped secrets are found; only strings that change are
-rewritten, and every other byte of a line stays as it was. The protocol's
-own fields (type, runId, id, sessionId, status...) are never changed, so a
-redacted log still validates.
+and token shapes (sk-..., ghp_..., AKIA..., JWTs and more), and the rules
+of gitleaks' catalogue, built in from its Go module (--list-rules lists
+every rule with its id, source and keywords). Rules see decoded strings,
+so escaped secrets are found; only strings that change are rewritten, and
+every other byte of a line stays as it was. The protocol's own fields
+(type, runId, id, sessionId, status...) are never changed, so a redacted
+log still validates.
+
+--rules reads a gitleaks TOML file as gitleaks does: regex, secretGroup
+(unset: the first capture group that matched, else the whole match),
+entropy, keywords, per-rule and global allowlists (regexes on the secret,
+the match or the line, stopwords, condition), [extend] useDefault and
+disabledRules. Its rules add to the built-in ones; one with the id of a
+built-in gitleaks rule replaces it. A rule's path is ignored (logs have no
+paths), with a warning. Only the secret is replaced, never the text
+around it. Unlike gitleaks, which runs a rule over a whole file once a
+keyword occurs anywhere in it, a regex rule is only looked for near its
+keywords: a match of a regex that begins with one of them must start
+there (after at most the run of name characters the regex allows before
+it), and any other match must lie within the regex's maximum match
+width (at most 512 bytes; a longer match is still replaced whole) of
+one.
 
 A line that is not JSON is never passed on as it was: the text rules are
 applied to it and it is reported, or with --drop-invalid it is dropped
@@ -57,6 +75,9 @@ line was not JSON, 2 usage error, 3 a file could not be read or written.`,
   zsj redact --secret-env DEPLOY_TOKEN run.jsonl -o clean.jsonl.zst
   zsj redact --rules gitleaks.toml --key sessionCode run.jsonl`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if listRules {
+				return rewrite.ListRules(a.io, opts)
+			}
 			if err := opts.Validate(args); err != nil {
 				return usageError(err)
 			}
@@ -75,8 +96,9 @@ line was not JSON, 2 usage error, 3 a file could not be read or written.`,
 	f.StringVar(&opts.SecretsFile, "secrets-file", "", "also redact the values in `FILE`, one per line")
 	f.StringArrayVar(&opts.SecretEnvs, "secret-env", nil, "also redact the value of the environment variable `NAME` (repeatable)")
 	f.StringArrayVar(&opts.Keys, "key", nil, "also treat the key `NAME` as sensitive (repeatable; compared as apiKey ~ api_key ~ API-KEY)")
-	f.StringVar(&opts.RulesFile, "rules", "", "add the rules of a gitleaks TOML `FILE` (id, regex, secretGroup, keywords)")
+	f.StringVar(&opts.RulesFile, "rules", "", "add the rules of a gitleaks TOML `FILE` (a rule with a built-in gitleaks rule's id replaces it)")
 	f.BoolVar(&opts.NoDefaults, "no-default-rules", false, "use only --secret, --key and --rules")
+	f.BoolVar(&listRules, "list-rules", false, "list every rule (id, source, keywords; --format json for JSON lines) and exit")
 	f.StringVar(&opts.Replacement, "replacement", redact.DefaultReplacement, "what each secret is replaced with")
 	return cmd
 }

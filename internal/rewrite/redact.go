@@ -130,14 +130,14 @@ func (o *RedactOptions) ruleSet(io *term.IO) (*redact.RuleSet, error) {
 		if err != nil {
 			return nil, fmt.Errorf("--rules: %w", err)
 		}
-		rules, warnings, err := redact.ParseGitleaksRules(data)
+		file, warnings, err := redact.ParseGitleaks(data, o.RulesFile)
 		if err != nil {
 			return nil, fmt.Errorf("--rules %s: %w", o.RulesFile, err)
 		}
 		for _, w := range warnings {
 			fmt.Fprintf(io.ErrOut, "zsj: warning: %s: %s\n", o.RulesFile, w)
 		}
-		cfg.Rules = rules
+		cfg.Rules, cfg.DisabledRules = file.Rules, file.DisabledRules
 	}
 	return redact.Compile(cfg)
 }

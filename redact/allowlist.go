@@ -1,0 +1,88 @@
+package redact
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+)
+
+// Allowlist exempts matches of a rule, as a gitleaks allowlist does: when
+// one of its regexes matches its target, or the secret holds one of its
+// stop words (both, with MatchAll).
+type Allowlist struct {
+	Regexes     []*regexp.Regexp
+	RegexTarget RegexTarget
+	StopWords   []string // lower case; the secret is compared in lower case
+	MatchAll    bool     // condition AND: every kind of check given must hold
+}
+
+// RegexTarget is what an allowlist's regexes are matched against.
+type RegexTarget uint8
+
+const (
+	TargetSecret RegexTarget = iota // the secret (the rule's secret group)
+	TargetMatch                     // the whole match of the rule's regex
+	// TargetLine is the line of the decoded string that holds the match
+	// (the lines, when the match spans several).
+	TargetLine
+)
+
+// candidate is one match of a regex rule and what allowlists look at.
+type candidate struct {
+	text          []byte // the decoded string
+	matchStart    int
+	matchEnd      int
+	secretStart   int
+	secretEnd     int
+	lowerSecret   string // filled in when a stop word needs it
+	haveLowSecret bool
+}
+
+func (c *candidate) target(t RegexTarget) []byte {
+	switch t {
+	case TargetMatch:
+		return c.text[c.matchStart:c.matchEnd]
+	case TargetLine:
+		start := bytes.LastIndexByte(c.text[:c.matchStart], '\n') + 1
+		end := c.matchEnd
+		if i := bytes.IndexByte(c.text[end:], '\n'); i >= 0 {
+			end += i
+		} else {
+			end = len(c.text)
+		}
+		return c.text[start:end]
+	}
+	return c.text[c.secretStart:c.secretEnd]
+}
+
+// allows reports whether the allowlist exempts the candidate.
+func (a *Allowlist) allows(c *candidate) bool {
+	regex := false
+	if len(a.Regexes) > 0 {
+		if t := c.target(a.RegexTarget); len(t) > 0 {
+			for _, re := range a.Regexes {
+				if re.Match(t) {
+					regex = true
+					break
+				}
+			}
+		}
+	}
+	stop := false
+	if len(a.StopWords) > 0 {
+		if !c.haveLowSecret {
+			c.lowerSecret = strings.ToLower(string(c.text[c.secretStart:c.secretEnd]))
+			c.haveLowSecret = true
+		}
+		for _, w := range a.StopWords {
+			if strings.Contains(c.lowerSecret, w) {
+				stop = true
+				break
+			}
+		}
+	}
+	if !a.MatchAll {
+		return regex || stop
+	}
+	return (len(a.Regexes) == 0 || regex) && (len(a.StopWords) == 0 || stop)
+}

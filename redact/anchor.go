@@ -1,0 +1,326 @@
+package redact
+
+import (
+	"bytes"
+	"regexp"
+	"regexp/syntax"
+	"strings"
+	"sync"
+
+	"github.com/zsj-dev/zsj/protocol"
+)
+
+// Most regexes of a catalogue begin with one of their keywords ("ghp_",
+// "hvs.", "s.", or a key name after a run of name characters): a match
+// then starts where its keyword does, or a known number of bytes before.
+// Such a rule is tried only there: a quick anchored check of the regex's
+// keyword-led part at that place, and the whole regex, in a window, only
+// where that check passes. That costs a few bytes per keyword rather
+// than a window of hundreds of bytes.
+
+// anchoredCheck is the most text after a keyword the quick check of raw
+// JSON text looks at (see maybe); a match that goes on past it passes
+// the check when its regex may end at the end of the text ($), and the
+// rare one that cannot is taken for no match. The check in text already
+// decoded gets all the text there is, up to maxExtend: the regex is
+// anchored, so Go's matcher stops as soon as no match can go on.
+const anchoredCheck = 256
+
+// lit is a literal a match may start with.
+type lit struct {
+	text string // lower case when fold
+	fold bool
+	// follow, when set, holds the bytes that may come right after the
+	// literal in a match.
+	follow *[256]bool
+	// wordStart: a \b comes before the literal, which starts with a word
+	// character, so the byte before it must not be one.
+	wordStart bool
+}
+
+// leadingLits returns the literals one of which every match of re starts
+// with (after zero-width assertions), or false when there are none.
+func leadingLits(re *syntax.Regexp) ([]lit, bool) {
+	switch re.Op {
+	case syntax.OpLiteral:
+		fold := re.Flags&syntax.FoldCase != 0
+		s := string(re.Rune)
+		if fold {
+			s = strings.ToLower(s)
+		}
+		return []lit{{text: s, fold: fold}}, s != ""
+	case syntax.OpCapture:
+		return leadingLits(re.Sub[0])
+	case syntax.OpConcat:
+		boundary := false
+		for i, s := range re.Sub {
+			switch s.Op {
+			case syntax.OpWordBoundary:
+				boundary = true
+				continue
+			case syntax.OpBeginLine, syntax.OpBeginText, syntax.OpNoWordBoundary, syntax.OpEmptyMatch:
+				continue
+			}
+			lits, ok := leadingLits(s)
+			if ok && s.Op == syntax.OpLiteral && i+1 < len(re.Sub) {
+				lits[0].follow = firstBytes(re.Sub[i+1])
+			}
+			if ok && boundary {
+				for j := range lits {
+					lits[j].wordStart = isWordByte(lits[j].text[0])
+				}
+			}
+			return lits, ok
+		}
+	case syntax.OpAlternate:
+		var out []lit
+		for _, s := range re.Sub {
+			l, ok := leadingLits(s)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, l...)
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// firstBytes returns the bytes a match of re may start with, or nil when
+// it may be empty or the set is not worked out.
+func firstBytes(re *syntax.Regexp) *[256]bool {
+	var set [256]bool
+	switch re.Op {
+	case syntax.OpLiteral:
+		r := re.Rune[0]
+		if r >= 0x80 {
+			return nil
+		}
+		set[r] = true
+		if re.Flags&syntax.FoldCase != 0 {
+			set[lower[r]], set[upper(byte(r))] = true, true
+		}
+	case syntax.OpCharClass:
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			lo, hi := re.Rune[i], re.Rune[i+1]
+			if hi >= 0x80 {
+				for c := 0x80; c < 256; c++ {
+					set[c] = true // a UTF-8 lead byte
+				}
+			}
+			for c := lo; c <= min(hi, 0x7f); c++ {
+				set[c] = true
+			}
+		}
+	case syntax.OpCapture, syntax.OpPlus:
+		return firstBytes(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min == 0 {
+			return nil
+		}
+		return firstBytes(re.Sub[0])
+	case syntax.OpConcat:
+		if len(re.Sub) == 0 || minWidth(re.Sub[0]) == 0 {
+			return nil
+		}
+		return firstBytes(re.Sub[0])
+	case syntax.OpAlternate:
+		for _, s := range re.Sub {
+			f := firstBytes(s)
+			if f == nil {
+				return nil
+			}
+			for c, ok := range f {
+				set[c] = set[c] || ok
+			}
+		}
+	default:
+		return nil
+	}
+	return &set
+}
+
+// keywordLed is how a rule whose matches start at a keyword is tried.
+type keywordLed struct {
+	lits     []lit
+	longest  int            // the longest literal, in bytes
+	anchored *regexp.Regexp // ^ and the keyword-led part
+	lead     int            // the most bytes a match starts before that part
+	// escapable: a literal holds a character JSON may escape, so raw
+	// text cannot be compared with it.
+	escapable bool
+}
+
+// newKeywordLed returns the plan for re, or nil when its matches need
+// not start at a keyword: every leading literal must hold one of the
+// keywords, or start one.
+func newKeywordLed(re *regexp.Regexp, keywords []kwSpec) *keywordLed {
+	part, lead := necessary(re)
+	if part == nil {
+		part = re
+	}
+	if lead < 0 || len(keywords) == 0 {
+		return nil
+	}
+	p, err := syntax.Parse(part.String(), syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	lits, ok := leadingLits(p)
+	if !ok {
+		return nil
+	}
+	k := &keywordLed{lits: lits, lead: lead}
+	for _, l := range lits {
+		if l.fold && strings.IndexFunc(l.text, func(r rune) bool { return r >= 0x80 }) >= 0 {
+			return nil // startsAt folds ASCII only
+		}
+		low := strings.ToLower(l.text)
+		covered := false
+		for _, kw := range keywords {
+			if strings.Contains(low, kw.text) || strings.HasPrefix(kw.text, low) {
+				covered = true
+			}
+		}
+		if !covered {
+			return nil
+		}
+		k.longest = max(k.longest, len(l.text))
+		for _, c := range []byte(l.text) {
+			if c == '"' || c == '\\' || c == '/' || c < 0x20 || c >= 0x7f {
+				k.escapable = true
+			}
+		}
+	}
+	anchored, err := regexp.Compile(`^(?:` + part.String() + `)`)
+	if err != nil {
+		return nil
+	}
+	k.anchored = anchored
+	return k
+}
+
+// startsAt reports whether a leading literal occurs in t at q.
+func (k *keywordLed) startsAt(t []byte, q int) bool {
+	for _, l := range k.lits {
+		n := q + len(l.text)
+		if n > len(t) {
+			continue
+		}
+		if l.follow != nil && n < len(t) && !l.follow[t[n]] || l.wordStart && q > 0 && isWordByte(t[q-1]) {
+			continue
+		}
+		u := t[q:n]
+		if !l.fold {
+			if string(u) == l.text {
+				return true
+			}
+			continue
+		}
+		if equalFoldASCII(u, l.text) {
+			return true
+		}
+	}
+	return false
+}
+
+// find calls yield with the matches of m.re near the keyword spans near,
+// trying it only where its keyword-led part matches at a keyword.
+func (k *keywordLed) find(m *regexMatcher, t []byte, near []span, yield func(start, end int)) {
+	last, tried := 0, -1
+	for _, n := range near {
+		for q := max(n.start-k.longest+1, 0, tried+1); q <= n.start; q++ {
+			tried = q
+			if q < last || !k.startsAt(t, q) || !k.anchored.Match(t[q:min(len(t), q+maxExtend)]) {
+				continue
+			}
+			last = m.searchWindow(t, max(q-k.lead, 0), min(q+m.width, len(t)), last, yield)
+		}
+	}
+}
+
+// maybe is the quick check of a keyword-led rule on the raw text of a
+// JSON string (or line), at a keyword that ends at end: whether its
+// keyword-led part matches where the keyword is. An escape within reach
+// is decoded first; when too many escapes leave too little text to
+// tell, or a leading literal holds a character JSON may escape, the
+// answer is yes.
+func (m *regexMatcher) maybe(raw []byte, end int) bool {
+	m.init()
+	k := m.led
+	if k == nil || k.escapable {
+		return true
+	}
+	limit := min(m.width, anchoredCheck) + 1
+	// The raw text is cut far out: Go's matcher, anchored, stops where
+	// no match can go on, and a long text keeps it from the backtracker,
+	// whose set-up costs time in proportion to the text. (Not at
+	// maxExtend: a .* runs over all the escaped line breaks of raw text.)
+	const rawLimit = 4 << 10
+	var buf *[]byte
+	defer func() {
+		if buf != nil {
+			decodePool.Put(buf)
+		}
+	}()
+	for q := max(end-m.longestKeyword-k.longest, 0); q < end; q++ {
+		if !k.startsAt(raw, q) {
+			continue
+		}
+		// Enough raw text for limit decoded bytes: an escape takes at
+		// most 6 bytes for one.
+		cut := min(len(raw), q+limit)
+		if n := bytes.Count(raw[q:cut], []byte{'\\'}); n > 0 {
+			cut = min(len(raw), cut+5*n+1)
+		}
+		region := raw[q:cut]
+		escaped := bytes.IndexByte(region, '\\') >= 0
+		if escaped {
+			if cut < len(raw) {
+				// Leave out an escape the cut may split.
+				if i := bytes.LastIndexByte(region[max(len(region)-6, 0):], '\\'); i >= 0 {
+					region = region[:max(len(region)-6, 0)+i]
+				}
+			}
+			if buf == nil {
+				buf = decodePool.Get().(*[]byte)
+			}
+			*buf = protocol.AppendUnescaped((*buf)[:0], region)
+			if len(*buf) < limit && cut < len(raw) {
+				return true
+			}
+			region = *buf
+		}
+		if escaped {
+			if k.anchored.Match(region) {
+				return true
+			}
+		} else if k.anchored.Match(raw[q:min(len(raw), q+rawLimit)]) {
+			return true
+		}
+	}
+	return false
+}
+
+// equalFoldASCII reports whether u equals the lower-case s, ASCII case
+// aside.
+func equalFoldASCII(u []byte, s string) bool {
+	for i, c := range u {
+		if lower[c] != s[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// decodePool holds maybe's buffers: it runs on many goroutines at once.
+var decodePool = sync.Pool{New: func() any { b := make([]byte, 0, 3*anchoredCheck+8); return &b }}
+
+// denseHits reports whether keywords are closer than every 64 bytes on
+// average in t: then running the rules costs less than a quick check at
+// each keyword, and regex rules look in windows (see matchesNear).
+func denseHits(hits []hit, t []byte) bool { return len(hits)*64 >= len(t) && len(hits) > 16 }
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}

@@ -1,0 +1,238 @@
+package redact
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A regex rule runs only near its keywords, not over the whole string: in
+// a window from the regex's maximum match width before a keyword to that
+// width after it. Real text is dense with "key", "token" and "secret", so
+// running each regex over a whole 1 MB tool output whenever one of them
+// occurs would cost far more than the rest of redaction.
+//
+// Relative to gitleaks, which runs a rule over a whole file once a keyword
+// occurs anywhere in it, a match must lie within its window of a keyword.
+// The width is capped at maxWindow; an unbounded regex (with *, + or {n,})
+// gets maxWindow. A match that reaches the end of its window is then
+// looked for again from its start to the end of the string (up to
+// maxExtend bytes), so a long secret is still replaced whole.
+const (
+	maxWindow = 512
+	maxExtend = 64 << 10
+)
+
+// maxWidth is the most bytes a match of re can span, or -1 when there is
+// no bound.
+func maxWidth(re *syntax.Regexp) int {
+	switch re.Op {
+	case syntax.OpLiteral:
+		n := 0
+		for _, r := range re.Rune {
+			n += runeWidth(r, re.Flags&syntax.FoldCase != 0)
+		}
+		return n
+	case syntax.OpCharClass:
+		w := 1
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			w = max(w, utf8.RuneLen(min(re.Rune[i+1], unicode.MaxRune)))
+		}
+		return w
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return utf8.UTFMax
+	case syntax.OpCapture, syntax.OpQuest:
+		return maxWidth(re.Sub[0])
+	case syntax.OpStar, syntax.OpPlus:
+		return -1
+	case syntax.OpRepeat:
+		w := maxWidth(re.Sub[0])
+		if re.Max < 0 || w < 0 {
+			return -1
+		}
+		return w * re.Max
+	case syntax.OpConcat:
+		sum := 0
+		for _, s := range re.Sub {
+			w := maxWidth(s)
+			if w < 0 {
+				return -1
+			}
+			sum += w
+		}
+		return sum
+	case syntax.OpAlternate:
+		most := 0
+		for _, s := range re.Sub {
+			w := maxWidth(s)
+			if w < 0 {
+				return -1
+			}
+			most = max(most, w)
+		}
+		return most
+	}
+	return 0 // empty matches and assertions
+}
+
+// runeWidth is the most bytes r takes in UTF-8, with fold: in any case
+// (the Kelvin sign K folds with k and takes 3).
+func runeWidth(r rune, fold bool) int {
+	w := utf8.RuneLen(r)
+	if fold {
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			w = max(w, utf8.RuneLen(f))
+		}
+	}
+	return max(w, 1)
+}
+
+// windowOf is the window half-width of a regex.
+func windowOf(re *regexp.Regexp) int {
+	p, err := syntax.Parse(re.String(), syntax.Perl)
+	if err != nil {
+		return maxWindow
+	}
+	w := maxWidth(p.Simplify())
+	if w < 0 || w > maxWindow {
+		return maxWindow
+	}
+	return w
+}
+
+// matchesNear calls yield with the matches of m.re in t near the keyword
+// spans near (sorted by start), in order and not overlapping; with near
+// nil, with those in all of t. Each window is searched with a byte of
+// context on either side, so that \b and line anchors see the text beside
+// it; a match that takes that byte is not taken. A window where m.pre (see
+// necessary) finds nothing is skipped, and one where it does is searched
+// from m.lead bytes before what it found.
+func matchesNear(m *regexMatcher, t []byte, near []span, yield func(start, end int)) {
+	if near == nil {
+		for _, x := range m.re.FindAllIndex(t, -1) {
+			yield(x[0], x[1])
+		}
+		return
+	}
+	last := 0
+	lo, hi := -1, -1
+	for _, n := range near {
+		a, b := max(n.start-m.width, 0), min(n.end+m.width, len(t))
+		if lo >= 0 && a <= hi {
+			hi = max(hi, b)
+			continue
+		}
+		if lo >= 0 {
+			last = m.searchWindow(t, lo, hi, last, yield)
+		}
+		lo, hi = a, b
+	}
+	if lo >= 0 {
+		m.searchWindow(t, lo, hi, last, yield)
+	}
+}
+
+// searchWindow yields the matches in t[lo:hi] that start at or after
+// last, and returns the end of the last one (last if none).
+func (m *regexMatcher) searchWindow(t []byte, lo, hi, last int, yield func(start, end int)) int {
+	re := m.re
+	lo = max(lo, last)
+	from, to := max(lo-1, 0), min(hi+1, len(t))
+	if m.pre != nil {
+		p := m.pre.FindIndex(t[from:to])
+		if p == nil {
+			return last
+		}
+		if m.lead >= 0 && from+p[0]-m.lead > lo {
+			lo = from + p[0] - m.lead
+			from = lo - 1
+		}
+	}
+	for _, x := range re.FindAllIndex(t[from:to], -1) {
+		s, e := from+x[0], from+x[1]
+		if s < lo || s < last {
+			continue
+		}
+		if e > hi && to < len(t) {
+			// It may go on past the window: look again from its start.
+			s0 := max(s-1, 0)
+			if x2 := re.FindIndex(t[s0:min(len(t), s+maxExtend)]); x2 != nil && s0+x2[0] == s {
+				e = s0 + x2[1]
+			}
+		}
+		yield(s, e)
+		last = e
+	}
+	return last
+}
+
+// nearHits returns the spans of the keyword occurrences in x.hits that
+// gate rule ri.
+func (x *Redactor) nearHits(ri int) []span {
+	near := x.near[:0]
+	for _, h := range x.hits {
+		if x.gates(h.kw, ri) {
+			near = append(near, span{int(h.pos), int(h.pos) + len(x.rs.pf.keywords[h.kw].text)})
+		}
+	}
+	x.near = near
+	return near
+}
+
+// minWidth is the fewest bytes a match of re can span.
+func minWidth(re *syntax.Regexp) int {
+	switch re.Op {
+	case syntax.OpLiteral:
+		return len(string(re.Rune))
+	case syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return 1
+	case syntax.OpCapture, syntax.OpPlus:
+		return minWidth(re.Sub[0])
+	case syntax.OpRepeat:
+		return re.Min * minWidth(re.Sub[0])
+	case syntax.OpConcat:
+		sum := 0
+		for _, s := range re.Sub {
+			sum += minWidth(s)
+		}
+		return sum
+	case syntax.OpAlternate:
+		least := -1
+		for _, s := range re.Sub {
+			if w := minWidth(s); least < 0 || w < least {
+				least = w
+			}
+		}
+		return max(least, 0)
+	}
+	return 0
+}
+
+// necessary returns a regex that matches wherever re does, only cheaper
+// to run: re without the leading parts that may match nothing (such as
+// the [\w.-]{0,50}? before a key name). Each match of re holds a match of
+// it, so a window where it finds nothing needs no look with re. It
+// returns nil when re has no such parts. lead is the most bytes those
+// parts span (-1: no bound): a match of re starts at most lead bytes
+// before the first match of the result in the same text.
+func necessary(re *regexp.Regexp) (n *regexp.Regexp, lead int) {
+	p, err := syntax.Parse(re.String(), syntax.Perl)
+	if err != nil || p.Op != syntax.OpConcat {
+		return nil, 0
+	}
+	i := 0
+	for i < len(p.Sub)-1 && minWidth(p.Sub[i]) == 0 {
+		i++
+	}
+	if i == 0 {
+		return nil, 0
+	}
+	rest, head := *p, *p
+	rest.Sub, head.Sub = p.Sub[i:], p.Sub[:i]
+	n, err = regexp.Compile(rest.String())
+	if err != nil {
+		return nil, 0
+	}
+	return n, maxWidth(head.Simplify())
+}
