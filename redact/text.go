@@ -17,6 +17,7 @@ type Redactor struct {
 	work     [2][]byte // the text after each rule, alternately
 	flip     int
 	dec      []byte // a decoded string
+	view     []byte // the text as the rules see it (see escapeView)
 	matches  []Match
 	w        walker
 	parser   protocol.Parser
@@ -87,11 +88,12 @@ func (x *Redactor) redactHits(t []byte, hits []hit) ([]byte, bool) {
 		return t, false
 	}
 	changed := false
+	view := x.escapeView(t)
 	for ri := range rs.rules {
 		if !rs.always[ri] && !x.hasHit(ri) {
 			continue
 		}
-		spans := x.spansOf(ri, t)
+		spans := x.spansOf(ri, t, view)
 		if len(spans) == 0 {
 			continue
 		}
@@ -101,6 +103,7 @@ func (x *Redactor) redactHits(t []byte, hits []hit) ([]byte, bool) {
 		t = x.replace(t, spans)
 		changed = true
 		x.hits = rs.pf.scan(t, x.hits[:0])
+		view = x.escapeView(t)
 	}
 	return t, changed
 }
@@ -115,25 +118,30 @@ func (x *Redactor) hasHit(ri int) bool {
 }
 
 // spansOf returns the secrets rule ri finds in t, in order and not
-// overlapping, leaving out those already replaced.
-func (x *Redactor) spansOf(ri int, t []byte) []span {
+// overlapping, leaving out those already replaced. The rule looks at
+// view, t as escapeView shows it.
+func (x *Redactor) spansOf(ri int, t, view []byte) []span {
 	r := &x.rs.rules[ri]
 	spans := x.spans[:0]
 	last := 0
 	add := func(start, end int) {
+		if len(view) != len(t) || &view[0] != &t[0] {
+			sp := snapToEscapes(t, span{start, end})
+			start, end = sp.start, sp.end
+		}
 		if start >= last && end > start && !bytes.HasPrefix(t[start:], x.rs.repl) {
 			spans = append(spans, span{start, end})
 			last = end
 		}
 	}
 	if r.all != nil {
-		r.all(t, add)
+		r.all(view, add)
 	} else {
 		for _, h := range x.hits {
 			if int(h.pos) < last || !x.gates(h.kw, ri) {
 				continue
 			}
-			if start, end, ok := r.find(t, int(h.pos)); ok {
+			if start, end, ok := r.find(view, int(h.pos)); ok {
 				add(start, end)
 			}
 		}

@@ -1,0 +1,74 @@
+package redact
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestEscapedTextBoundaries: in text that holds JSON escapes as text (a
+// JSON file a tool printed), an escape is the character it stands for,
+// so a token right after \n, \t, \" or \u0020 is a whole word; a token
+// glued to a real letter still is not.
+func TestEscapedTextBoundaries(t *testing.T) {
+	rs := defaults(t)
+	ghp := fake("ghp_", abcAlnum, 36)
+	for _, tc := range []struct {
+		name, in, want string
+	}{
+		{"after \\n", `{"a":"x\n` + ghp + `"}`, `{"a":"x\n` + R + `"}`},
+		{"after \\t", `x\t` + ghp, `x\t` + R},
+		{"after \\r\\n", `x\r\n` + ghp + `\r\n`, `x\r\n` + R + `\r\n`},
+		{"after \\u0020", `x\u0020` + ghp, `x\u0020` + R},
+		{"after \\u0026 query", `https://h/?a=1\u0026token=abc123`, `https://h/?a=1\u0026token=` + R},
+		{"after \\\"", `{\"a\":\"` + ghp + `\"}`, `{\"a\":\"` + R + `\"}`},
+		{"pem body", `"-----BEGIN PRIVATE KEY-----\n` + fake("MIIE", abcB64, 60) + `\n-----END PRIVATE KEY-----"`,
+			`"-----BEGIN PRIVATE KEY-----\n` + R + `\n-----END PRIVATE KEY-----"`},
+		// Near misses: a letter before the token, an escaped backslash
+		// then n (text "\n" in the printed string: a real n), an escape
+		// that stands for a letter.
+		{"glued to a letter", `xn` + ghp, ""},
+		{"escaped backslash", `x\\n` + ghp, ""},
+		{"escape for a letter", `x\u0041` + ghp, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			want := tc.want
+			if want == "" {
+				want = tc.in
+			}
+			got, _ := redactString(rs, tc.in)
+			if got != want {
+				t.Errorf("redact(%q)\n got %q\nwant %q", tc.in, got, want)
+			}
+		})
+	}
+}
+
+// TestEscapedTextInEvents: the same through a whole event, where the
+// text is the decoded string of a tool's output.
+func TestEscapedTextInEvents(t *testing.T) {
+	rs := defaults(t)
+	ghp := fake("ghp_", abcAlnum, 36)
+	line := `{"type":"tool_result","id":"t1","output":"{\"token_note\":\"x\\n` + ghp + `\"}"}`
+	got, res := redactLine(rs, line)
+	if strings.Contains(got, ghp) || !res.Changed {
+		t.Errorf("not redacted: %s", got)
+	}
+	miss := `{"type":"tool_result","id":"t1","output":"{\"a\":\"x\\\\n` + ghp + `\"}"}`
+	if got, res := redactLine(rs, miss); res.Changed {
+		t.Errorf("near miss changed: %s", got)
+	}
+}
+
+func TestSnapToEscapes(t *testing.T) {
+	text := []byte(`ab\u0020cd\nef`)
+	for _, tc := range []struct{ in, want span }{
+		{span{3, 9}, span{2, 9}},   // starts inside \u0020
+		{span{0, 4}, span{0, 8}},   // ends inside it
+		{span{8, 11}, span{8, 12}}, // ends inside \n
+		{span{0, 2}, span{0, 2}},
+	} {
+		if got := snapToEscapes(text, tc.in); got != tc.want {
+			t.Errorf("snap(%v) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
