@@ -24,19 +24,20 @@ func (x *Redactor) escapeView(t []byte) []byte {
 		return t
 	}
 	v := append(x.view[:0], t...)
-	for i := first; i < len(v); {
+	for i := first; ; {
 		n, c := escapeAt(t, i)
-		if n == 0 {
-			i++
-			continue
-		}
 		if c != 0 {
 			for k := i; k < i+n-1; k++ {
 				v[k] = ' '
 			}
 			v[i+n-1] = c
 		}
-		i += n
+		i += max(n, 1)
+		j := indexByte(t[i:], '\\')
+		if j < 0 {
+			break
+		}
+		i += j
 	}
 	x.view = v
 	return v
