@@ -28,7 +28,7 @@ func startsLine(t []byte, a int) bool {
 // quoted header (curl -H 'X-Auth-Token: v'), and colon is at c.
 func findColonValue(t []byte, a, c int) (int, int, bool) {
 	quotedHeader := a > 0 && (t[a-1] == '\'' || t[a-1] == '"')
-	if !quotedHeader && !startsLine(t, a) || isAuthorizationName(t[a:c]) {
+	if !quotedHeader && !startsLine(t, a) || ownHeader(t[a:c]) {
 		return 0, 0, false
 	}
 	i := skipBlanks(t, c+1)
@@ -170,9 +170,16 @@ func placeholder(v []byte) bool {
 	return hasFoldAt(v, 0, "your_") || hasFoldAt(v, 0, "your-") || hasFoldAt(v, 0, "<your")
 }
 
-// isAuthorizationName: the Authorization rule, which keeps the scheme,
-// has these headers.
-func isAuthorizationName(name []byte) bool {
-	return len(name) == len("authorization") && hasFoldAt(name, 0, "authorization") ||
-		len(name) == len("proxy-authorization") && hasFoldAt(name, 0, "proxy-authorization")
+// ownHeader: headers that rules of their own read (Authorization keeps
+// its scheme, Cookie takes the whole line).
+func ownHeader(name []byte) bool {
+	var buf [maxKeyLen]byte
+	if len(name) > maxKeyLen {
+		return false
+	}
+	switch string(appendNormalized(buf[:0], name)) {
+	case "authorization", "proxy_authorization", "cookie", "set_cookie", "api_key", "x_api_key":
+		return true
+	}
+	return false
 }
