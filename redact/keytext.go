@@ -227,7 +227,10 @@ func (ks keySet) findQueryParam(t []byte, pos int) (int, int, bool) {
 	for j < len(t) && !queryStop[t[j]] {
 		j++
 	}
-	return b + 1, j, j > b+1
+	if j == b+1 || placeholder(t[b+1:j]) {
+		return 0, 0, false
+	}
+	return b + 1, j, true
 }
 
 // maybeKeyText: a key name in text is followed, after the rest of the

@@ -1,5 +1,7 @@
 package redact
 
+import "encoding/base64"
+
 // The cases of the forms logs hold beyond what the catalogue anchors on:
 // key names by suffix in every way text writes a key, Authorization with
 // any scheme, short credential flags. Each group has cases that must be
@@ -52,4 +54,24 @@ var logFormCases = []textCase{
 	{"redis-cli", "redis-cli -h r -a s3cr3t ping", "redis-cli -h r -a " + R + " ping", RuleCLIFlag},
 	{"curl user", "curl -u bob:s3cr3t https://x", "curl -u bob:" + R + " https://x", RuleCLIFlag},
 	{"cli near misses", "mkdir -p dir; ssh -p 22 h; mysql -p db; docker run -p 80:80 img; docker login -p $PW; curl -u bob https://x; sshpass -p ~/pw", "", ""},
+
+	// Secrets in base64 and percent-encoded text: the part of the run
+	// that encodes the secret is replaced, the rest stays.
+	base64Case("base64 env", "$ base64 -w0 .env\n", "GH_TOKEN=", fake("ghp_", abcAlnum, 36), "\nDEBUG=1\n", "\n$ ls"),
+	base64Case("percent in base64", "data: ", "https://h/?next=%3Ftoken%3D", "abc123def", "\n", ""),
+	{"base64 near misses", "$ base64 .env\n" + base64.StdEncoding.EncodeToString([]byte("GH_TOKEN=${GH_TOKEN}\nDEBUG=1\nPASSWORD_POLICY=strict\n")) +
+		"\n" + fake("", abcB64, 300), "", ""},
+	{"percent query", "https://x/cb?next=https%3A%2F%2Fh%2F%3Ftoken%3Dabc123def%26x%3D1 done", "https://x/cb?next=https%3A%2F%2Fh%2F%3Ftoken%3D" + R + "%26x%3D1 done", RulePercent},
+	{"percent header", "q=Authorization%3A%20token%20abcdef0123456789", "q=Authorization%3A%20token%20" + R, RulePercent},
+	{"percent near misses", "https://x/?q=token%20count%3D5&r=%3Ftoken%3D%24%7BTOKEN%7D", "", ""},
+}
+
+// base64Case is a case of text with a secret in base64: before, then the
+// base64 of key, secret and after, then tail. The key must be a whole
+// number of 3-byte groups long, so the secret starts a group.
+func base64Case(name, before, key, secret, after, tail string) textCase {
+	enc := base64.StdEncoding.EncodeToString([]byte(key + secret + after))
+	s := len(key) / 3 * 4
+	e := min((len(key)+len(secret)+2)/3*4, len(enc))
+	return textCase{name, before + enc + tail, before + enc[:s] + R + enc[e:] + tail, RuleBase64}
 }
