@@ -23,12 +23,15 @@ func TestEscapedTextBoundaries(t *testing.T) {
 		{"after \\\"", `{\"a\":\"` + ghp + `\"}`, `{\"a\":\"` + R + `\"}`},
 		{"pem body", `"-----BEGIN PRIVATE KEY-----\n` + fake("MIIE", abcB64, 60) + `\n-----END PRIVATE KEY-----"`,
 			`"-----BEGIN PRIVATE KEY-----\n` + R + `\n-----END PRIVATE KEY-----"`},
-		// Near misses: a letter before the token, an escaped backslash
+		{"key after \\n", `x\npassword=abc123`, `x\npassword=` + R},
+		{"key after \\u0009", `x\u0009api_key=abc123`, `x\u0009api_key=` + R},
+		// Near misses: a letter before the key name, an escaped backslash
 		// then n (text "\n" in the printed string: a real n), an escape
-		// that stands for a letter.
-		{"glued to a letter", `xn` + ghp, ""},
-		{"escaped backslash", `x\\n` + ghp, ""},
-		{"escape for a letter", `x\u0041` + ghp, ""},
+		// that stands for a letter. (Key names, not tokens: rules from
+		// gitleaks' catalogue match some tokens glued to a word.)
+		{"glued to a letter", `xnpassword=abc123`, ""},
+		{"escaped backslash", `x\\npassword=abc123`, ""},
+		{"escape for a letter", `x\u0041password=abc123`, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			want := tc.want
@@ -53,7 +56,7 @@ func TestEscapedTextInEvents(t *testing.T) {
 	if strings.Contains(got, ghp) || !res.Changed {
 		t.Errorf("not redacted: %s", got)
 	}
-	miss := `{"type":"tool_result","id":"t1","output":"{\"a\":\"x\\\\n` + ghp + `\"}"}`
+	miss := `{"type":"tool_result","id":"t1","output":"{\"a\":\"x\\\\npassword=abc123\"}"}`
 	if got, res := redactLine(rs, miss); res.Changed {
 		t.Errorf("near miss changed: %s", got)
 	}

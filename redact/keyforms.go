@@ -105,15 +105,16 @@ func pathLike(v []byte) bool {
 // quotedSecret is quoted, for a value that is not empty or a placeholder.
 func quotedSecret(t []byte, i, qlen int, newlines bool) (int, int, bool) {
 	start, end, ok := quoted(t, i, qlen, newlines)
-	if !ok || (end > start && placeholder(t[start:end])) {
+	if !ok || (end > start && (placeholder(t[start:end]) || unfinished(t[start:end]))) {
 		return 0, 0, false
 	}
 	return start, end, ok
 }
 
 // plausibleValue: an unquoted value in a form that prose and code also
-// take is a secret only if it has a digit or a symbol, is no code (no
-// brackets: a call, an index, a type), and is no placeholder.
+// take is a secret only if it has a digit or a symbol (not _ - or ., which
+// names are made of: `secretKey: api-key`), is no code (no brackets: a
+// call, an index, a type), and is no placeholder.
 func plausibleValue(v []byte) bool {
 	if len(v) < 4 || placeholder(v) {
 		return false
@@ -125,7 +126,7 @@ func plausibleValue(v []byte) bool {
 			return false
 		case c >= '0' && c <= '9', c >= 0x80:
 			symbol = true
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_', c == '.':
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_', c == '.', c == '-':
 		default:
 			symbol = true
 		}
@@ -135,9 +136,10 @@ func plausibleValue(v []byte) bool {
 
 // placeholder reports whether a value stands for a secret rather than
 // being one: a reference ($TOKEN, ${TOKEN}, %TOKEN%, {{ token }},
-// <token>, (token)), a literal (null, None, true...), a run of one
-// character (***, xxxx, ....), a mask (abc***), or a word that templates
-// and docs put there (changeme, placeholder, redacted, your-token...).
+// <token>, (token)), a literal (null, None, true...), a
+// run of one character (***, xxxx, ....), a mask (abc***, pplx-xxxxxxxx,
+// ops_abc...), or a word that templates and docs put there (changeme,
+// placeholder, redacted, password, token, test, your-token...).
 func placeholder(v []byte) bool {
 	if len(v) == 0 {
 		return true
@@ -156,18 +158,42 @@ func placeholder(v []byte) bool {
 	if same && len(v) >= 3 {
 		return true
 	}
-	for k := 0; k+3 <= len(v); k++ {
-		if v[k] == '*' && v[k+1] == '*' && v[k+2] == '*' {
-			return true
-		}
+	if hasMask(v) {
+		return true
 	}
 	for _, w := range []string{"null", "none", "nil", "true", "false", "undefined",
-		"changeme", "change_me", "change-me", "placeholder", "redacted", "replace_me", "replaceme", "xxx", "todo"} {
+		"changeme", "change_me", "change-me", "placeholder", "redacted", "replace_me", "replaceme", "xxx", "todo",
+		"password", "passwd", "pass", "secret", "token", "test", "example", "dummy", "sample", "foo", "bar"} {
 		if len(v) == len(w) && hasFoldAt(v, 0, w) {
 			return true
 		}
 	}
 	return hasFoldAt(v, 0, "your_") || hasFoldAt(v, 0, "your-") || hasFoldAt(v, 0, "<your")
+}
+
+// hasMask: three or more "*" or ".", or six or more "x", in a row: the
+// part of an example that stands for the secret.
+func hasMask(v []byte) bool {
+	run, prev := 0, byte(0)
+	for _, c := range v {
+		c = lower[c]
+		if c == prev {
+			run++
+		} else {
+			run, prev = 1, c
+		}
+		if (c == '*' || c == '.') && run >= 3 || c == 'x' && run >= 6 {
+			return true
+		}
+	}
+	return false
+}
+
+// unfinished: a quoted "value" that ends where another assignment
+// starts (`token = "token = "abc""` reads `token = ` first) is none.
+func unfinished(v []byte) bool {
+	last := v[len(v)-1]
+	return last == ' ' || last == ':' || last == '=' && len(v) >= 2 && v[len(v)-2] == ' '
 }
 
 // ownHeader: headers that rules of their own read (Authorization keeps

@@ -66,7 +66,8 @@ func notSecretBefore(prefix, name []byte) bool {
 		case "page", "next", "continuation", "cancellation", "sync", "max", "min", "num",
 			"total", "input", "output", "prompt", "completion", "cache", "stop", "eos",
 			"bos", "pad", "unk", "sep", "cls", "mask", "start", "end", "special",
-			"last", "first", "prev", "previous", "current", "invalid", "expired", "lexer":
+			"last", "first", "prev", "previous", "current", "invalid", "expired", "lexer",
+			"csrf", "xsrf", "public":
 			return true
 		}
 	case "password", "secret", "credentials", "credential", "cookie", "authorization", "jwt":
