@@ -85,7 +85,7 @@ func (x *Redactor) secretSpans(t []byte) []span {
 	}
 	view := x.escapeView(t)
 	for ri := range x.rs.rules {
-		if !x.rs.always[ri] && !x.hasHit(ri) {
+		if !x.rs.always[ri] && !slices.ContainsFunc(x.hits, func(h hit) bool { return x.gates(h.kw, ri) }) {
 			continue
 		}
 		out = append(out, x.spansOf(ri, t, view)...)
@@ -96,10 +96,15 @@ func (x *Redactor) secretSpans(t []byte) []span {
 
 // base64Words are what the base64 rule looks for, as base64 writes them:
 // the parts of key names in rareParts ("token", "password"...), the
-// usual names of API keys, and the fixed starts of common tokens. Every
+// usual names of API keys, and the fixed starts of common tokens of 5
+// characters or more (a shorter one leaves too few characters of its
+// own in base64, and those are common: ghp_... is found by the name
+// before it, GITHUB_TOKEN=). Every
 // keyword costs a little on all text, and base64 forms of short
 // keywords are too many, so the rule does not take all of the others'.
-var base64Words = []string{"api_key", "apikey", "api-key", "github_pat_", "sk-ant-api", "sk-proj-", "glpat-", "-----BEGIN"}
+var base64Words = []string{"api_key", "apikey", "api-key",
+	"-----BEGIN", "github_pat_", "sk-ant-api", "sk-proj-", "glpat-", "xoxb-", "xoxp-",
+	"sk_live_", "whsec_", "pypi-", "dop_v1_", "AGE-SECRET-KEY-1", "shpat_", "lin_api_"}
 
 // base64Keywords: base64Words and rareParts as base64 writes them at each
 // offset of a 3-byte group (the characters that depend on the word

@@ -44,6 +44,7 @@ var logFormCases = []textCase{
 	{"auth no scheme", "Authorization: 1a2b3c4d5e6f7a8b\nnext", "Authorization: " + R + "\nnext", RuleAuthorization},
 	{"auth params", `Authorization: Digest username="bob", response="6629fae4"` + "\nnext", "Authorization: Digest " + R + "\nnext", RuleAuthorization},
 	{"auth in curl", `curl -H "Authorization: token ghx0123456789" url`, `curl -H "Authorization: token ` + R + `" url`, RuleAuthorization},
+	{"auth json member", `{"Authorization": "Splunk 1a2b3c4d-5e6f"}`, `{"Authorization": "` + R + `"}`, RuleJSONField},
 	{"auth prose", "Authorization: required for all calls\nAuthorization: header\nAuthorization: Bearer $TOKEN\nAuthorization: Bearer <token>", "", ""},
 
 	// Short credential flags of known commands.
