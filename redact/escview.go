@@ -1,5 +1,7 @@
 package redact
 
+import "github.com/zsj-dev/zsj/protocol"
+
 // Text that a tool printed may itself hold JSON strings: cat of a JSON
 // file, a log line, an HTTP body. Once the event's own string is decoded,
 // their escapes are still there as text: "x\nghp_..." has a backslash and
@@ -19,6 +21,7 @@ package redact
 // holds no backslash (the common case: one IndexByte), else a copy in
 // x.view with its escapes rewritten.
 func (x *Redactor) escapeView(t []byte) []byte {
+	x.quoteView = nil // for a new text (see regexView)
 	first := indexByte(t, '\\')
 	if first < 0 {
 		return t
@@ -117,4 +120,35 @@ func escapeAround(t []byte, p int) (int, int, bool) {
 		return 0, 0, false
 	}
 	return 0, 0, false
+}
+
+// regexView is the view regular expressions look at: view (t's
+// escapeView) with each \" also read as a quote, "" (the backslash
+// becomes a quote too): a pattern such as ["'\s]{0,3} before a value, or
+// ['"\s;] after it, knows nothing of escapes, and a value quoted in a
+// JSON document that a tool printed is written \"...\". The rules
+// written in Go read \" as one quote themselves and would take "" for an
+// empty string, so they keep view. It is made once per text.
+func (x *Redactor) regexView(t, view []byte) []byte {
+	if x.quoteView != nil {
+		return x.quoteView
+	}
+	k := indexString(view, `\"`)
+	if k < 0 {
+		x.quoteView = view
+		return view
+	}
+	v := append(x.quoteBuf[:0], view...)
+	for k >= 0 {
+		if protocol.EscapedAt(t, k+1) {
+			v[k] = '"'
+		}
+		j := indexString(v[k+2:], `\"`)
+		if j < 0 {
+			break
+		}
+		k += 2 + j
+	}
+	x.quoteBuf, x.quoteView = v, v
+	return v
 }

@@ -11,20 +11,23 @@ import (
 type Redactor struct {
 	rs *RuleSet
 
-	hits     []hit
-	spans    []span
-	found    []found   // matches in the text being redacted
-	work     [2][]byte // the text after each rule, alternately
-	flip     int
-	dec      []byte // a decoded string
-	view     []byte // the text as the rules see it (see escapeView)
-	matches  []Match
-	w        walker
-	parser   protocol.Parser
-	members  []protocol.Member
-	fixed    []byte // a line that text redaction made valid JSON
-	lineHits []hit  // the keywords of the line being walked
-	strHits  []hit  // those of one of its strings
+	hits  []hit
+	spans []span
+	found []found   // matches in the text being redacted
+	work  [2][]byte // the text after each rule, alternately
+	flip  int
+	dec   []byte // a decoded string
+	view  []byte // the text as the rules see it (see escapeView)
+	// quoteView is the text as regular expressions see it (see
+	// regexView), nil until made; quoteBuf holds it.
+	quoteView, quoteBuf []byte
+	matches             []Match
+	w                   walker
+	parser              protocol.Parser
+	members             []protocol.Member
+	fixed               []byte // a line that text redaction made valid JSON
+	lineHits            []hit  // the keywords of the line being walked
+	strHits             []hit  // those of one of its strings
 
 	walkAll bool // tests: walk every line, to check that passing most is exact
 }
@@ -135,7 +138,7 @@ func (x *Redactor) spansOf(ri int, t, view []byte) []span {
 		}
 	}
 	if r.all != nil {
-		r.all(view, add)
+		r.all(x.regexView(t, view), add)
 	} else {
 		for _, h := range x.hits {
 			if int(h.pos) < last || !x.gates(h.kw, ri) {
