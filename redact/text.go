@@ -11,23 +11,24 @@ import (
 type Redactor struct {
 	rs *RuleSet
 
-	hits  []hit
-	spans []span
-	found []found   // matches in the text being redacted
-	work  [2][]byte // the text after each rule, alternately
-	flip  int
-	dec   []byte // a decoded string
-	view  []byte // the text as the rules see it (see escapeView)
-	// quoteView is the text as regular expressions see it (see
-	// regexView), nil until made; quoteBuf holds it.
-	quoteView, quoteBuf []byte
-	matches             []Match
-	w                   walker
-	parser              protocol.Parser
-	members             []protocol.Member
-	fixed               []byte // a line that text redaction made valid JSON
-	lineHits            []hit  // the keywords of the line being walked
-	strHits             []hit  // those of one of its strings
+	hits     []hit
+	spans    []span
+	found    []found   // matches in the text being redacted
+	work     [2][]byte // the text after each rule, alternately
+	flip     int
+	dec      []byte // a decoded string
+	matches  []Match
+	w        walker
+	parser   protocol.Parser
+	members  []protocol.Member
+	fixed    []byte // a line that text redaction made valid JSON
+	lineHits []hit  // the keywords of the line being walked
+	strHits  []hit  // those of one of its strings
+
+	// view is the text as the rules see it (see escapeView); quoteView
+	// as regular expressions see it (see regexView), nil until made, in
+	// quoteBuf.
+	view, quoteView, quoteBuf []byte
 
 	walkAll bool // tests: walk every line, to check that passing most is exact
 }
