@@ -100,6 +100,9 @@ var urlText = newClass("A-Za-z0-9%+._~:/?#@!$&'()*,;=[]-")
 // escapes near it; decode the run and return the encoded span of the
 // first secret found in it that does not end before pos.
 func (d *decoder) findPercent(t []byte, pos int) (int, int, bool) {
+	if !maybePercent(t, pos) {
+		return 0, 0, false // most text near a keyword has no escape
+	}
 	start, end := pos, pos
 	for start > 0 && urlText[t[start-1]] && pos-start < encodedWindow {
 		start--
@@ -137,12 +140,15 @@ func (d *decoder) findPercent(t []byte, pos int) (int, int, bool) {
 }
 
 func hasPercentEscape(run []byte) bool {
-	for i := 0; i+2 < len(run); i++ {
-		if run[i] == '%' && urlEscape(run, i) {
+	for i := 0; ; i++ {
+		j := indexByte(run[i:], '%')
+		if j < 0 {
+			return false
+		}
+		if i += j; urlEscape(run, i) {
 			return true
 		}
 	}
-	return false
 }
 
 // urlEscape reports whether the % at i starts an escape of a printable
