@@ -9,7 +9,8 @@ import (
 // Problems quote the names they are about, but a name is whatever the
 // producer wrote: an event type or a field name may be a credential
 // pasted in the wrong place, and nothing zsj prints may hold one. A name
-// that Options.Conceal flags is named by its fingerprint instead, the
+// that Options.Conceal flags (or, without it, that looks like a
+// credential) is named by its fingerprint instead, the
 // first 8 hex digits of its SHA-256, as zsj redact names the secrets it
 // finds, so the two reports can be matched up.
 
@@ -19,9 +20,36 @@ func fingerprint(b []byte) string {
 	return hex.EncodeToString(sum[:4])
 }
 
-// concealed reports whether name must not be printed.
+// concealed reports whether name must not be printed: what
+// Options.Conceal says, or without it, whether the name looks like a
+// credential rather than a name (see credentialLike).
 func (c *eventChecker) concealed(name []byte) bool {
-	return c.opts.Conceal != nil && len(name) > 0 && c.opts.Conceal(name)
+	if c.opts.Conceal != nil {
+		return len(name) > 0 && c.opts.Conceal(name)
+	}
+	return credentialLike(name)
+}
+
+// credentialLike: 16 or more bytes that mix letters and digits, as
+// tokens do and names seldom do ("ghp_" and 36 more, "sk-proj-..."), or
+// more than 64 bytes, longer than any name.
+func credentialLike(name []byte) bool {
+	if len(name) > 64 {
+		return true
+	}
+	if len(name) < 16 {
+		return false
+	}
+	letters, digits := 0, 0
+	for _, b := range name {
+		switch {
+		case b >= '0' && b <= '9':
+			digits++
+		case b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z':
+			letters++
+		}
+	}
+	return letters >= 4 && digits >= 4
 }
 
 // typeNameText is how a problem shows an unknown type name: quoted when

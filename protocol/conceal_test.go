@@ -40,6 +40,27 @@ func TestConcealedNames(t *testing.T) {
 			}
 		})
 	}
+	// Without Conceal, a name that looks like a credential is named by
+	// fingerprint too, and an ordinary one is quoted.
+	for _, tc := range []struct {
+		line, want string
+	}{
+		{`{"schemaVersion":2,"type":"` + secret + `","runId":"r"}`, "unknown event type (a secret-like name, fingerprint "},
+		{`{"schemaVersion":2,"type":"text","runId":"r","delta":"x","` + secret + `":1}`, "unknown field with a secret-like name (fingerprint "},
+		{`{"schemaVersion":2,"type":"text","runId":"r","delta":"x","cacheCreationInputTokens":1}`, `unknown field "cacheCreationInputTokens"`},
+		{`{"schemaVersion":2,"type":"text","runId":"r","delta":"x","field2024":1}`, `unknown field "field2024"`},
+	} {
+		found := false
+		for _, p := range ValidateEvent([]byte(tc.line), Options{}) {
+			if strings.Contains(p.Message+p.Path, secret) {
+				t.Errorf("problem quotes the secret: %s %s", p.Path, p.Rule)
+			}
+			found = found || strings.Contains(p.Message, tc.want)
+		}
+		if !found {
+			t.Errorf("no problem with %q for %s", tc.want, tc.line)
+		}
+	}
 	// The fingerprint is the one zsj redact gives the same value.
 	if got := fingerprint([]byte("abc")); got != "ba7816bf" {
 		t.Errorf("fingerprint(abc) = %s", got)
