@@ -1,77 +1,73 @@
 package redact
 
-import "github.com/zsj-dev/zsj/protocol"
+import "sort"
 
 // Text that a tool printed may itself hold JSON strings: cat of a JSON
 // file, a log line, an HTTP body. Once the event's own string is decoded,
 // their escapes are still there as text: "x\nghp_..." has a backslash and
 // an "n" before the token, and the "n" would glue onto it as a word
-// character. The rules therefore look at a view of the text in which each
-// escape that stands for a blank, a line break or a punctuation mark reads
-// as that character, padded with spaces to the escape's length, so that
-// every position in the view is the same position in the text and a span
-// found in one is a span in the other.
+// character; a value quoted in a printed JSON document reads \"...\", and
+// a pattern such as ['"\s]{0,5} before it sees a backslash. The rules
+// therefore look at a view of the text with those escapes decoded, each
+// to the one character it stands for, and x.viewEsc says where in the
+// text each character of the view comes from, so that a span found in
+// the view is replaced in the text, whole escapes included.
 //
-// Only escapes standing for characters that end a word are rewritten;
-// \" \\ and \/ stay as they are, since the rules about quoted values read
-// \" as a quote already, and an escape standing for a letter or digit is
-// part of a word either way.
+// Decoded are \" \\ \/ \n \r \t \b \f and \u00XX for ASCII characters;
+// other \u escapes stand for characters no rule looks for and stay as
+// they are written. A backslash that starts no escape stays too.
 
 // escapeView returns the view of t the rules look at: t itself when t
-// holds no backslash (the common case: one IndexByte), else a copy in
-// x.view with its escapes rewritten.
+// holds no backslash (the common case: one IndexByte, and x.viewEsc is
+// empty), else the decoded text in x.view, with x.viewEsc saying where
+// each decoded escape is in both.
 func (x *Redactor) escapeView(t []byte) []byte {
-	x.quoteView = nil // for a new text (see regexView)
-	first := indexByte(t, '\\')
-	if first < 0 {
+	x.viewEsc = x.viewEsc[:0]
+	i := indexByte(t, '\\')
+	if i < 0 {
 		return t
 	}
-	v := append(x.view[:0], t...)
-	for i := first; ; {
-		n, c := escapeAt(t, i)
-		if c != 0 {
-			for k := i; k < i+n-1; k++ {
-				v[k] = ' '
-			}
-			v[i+n-1] = c
+	v := x.view[:0]
+	prev := 0
+	for i >= 0 {
+		i += prev
+		if n, c := escapeAt(t, i); n > 0 {
+			v = append(v, t[prev:i]...)
+			x.viewEsc = append(x.viewEsc, viewEscape{v: int32(len(v)), t: int32(i), tEnd: int32(i + n)})
+			v = append(v, c)
+			prev = i + n
+		} else {
+			v = append(v, t[prev:i+1]...)
+			prev = i + 1
 		}
-		i += max(n, 1)
-		j := indexByte(t[i:], '\\')
-		if j < 0 {
-			break
-		}
-		i += j
+		i = indexByte(t[prev:], '\\')
 	}
+	v = append(v, t[prev:]...)
 	x.view = v
 	return v
 }
 
-// escapeAt returns the length of the escape that starts at t[i] (0 if
-// none does; 2 for \\, which only escapes the backslash) and the character
-// the view shows for it: 0 to leave it as it is.
+// viewEscape is an escape the view decodes: its character is at v in the
+// view, and it is written in t[t:tEnd].
+type viewEscape struct{ v, t, tEnd int32 }
+
+// escapeAt returns the length of the escape that starts at t[i] and the
+// character it stands for; 0 when none that the view decodes starts
+// there.
 func escapeAt(t []byte, i int) (n int, c byte) {
 	if t[i] != '\\' || i+1 >= len(t) {
 		return 0, 0
 	}
 	switch e := t[i+1]; e {
 	case '\\', '"', '/':
-		return 2, 0
-	case 'n', 'r', 't':
+		return 2, e
+	case 'n', 'r', 't', 'b', 'f':
 		return 2, controlEscape[e]
-	case 'b', 'f':
-		return 2, ' '
 	case 'u':
-		if i+6 > len(t) || !hexAny[t[i+2]] || !hexAny[t[i+3]] || !hexAny[t[i+4]] || !hexAny[t[i+5]] {
+		if i+6 > len(t) || t[i+2] != '0' || t[i+3] != '0' || !hexAny[t[i+4]] || !hexAny[t[i+5]] || t[i+4] > '7' {
 			return 0, 0
 		}
-		r := unhex(t[i+2])<<12 | unhex(t[i+3])<<8 | unhex(t[i+4])<<4 | unhex(t[i+5])
-		if r >= 0x80 || wordChars[r] || r == '"' || r == '\\' || r == '\'' {
-			return 6, 0
-		}
-		if r < 0x20 && r != '\n' && r != '\r' && r != '\t' {
-			return 6, ' '
-		}
-		return 6, byte(r)
+		return 6, byte(unhex(t[i+4])<<4 | unhex(t[i+5]))
 	}
 	return 0, 0
 }
@@ -86,69 +82,35 @@ func unhex(c byte) int {
 	return int(c - '0')
 }
 
-// snapToEscapes widens sp so that it neither starts nor ends inside an
-// escape of t: a secret the view shows next to an escape is replaced
-// without leaving half of the escape behind.
-func snapToEscapes(t []byte, sp span) span {
-	if b, n, ok := escapeAround(t, sp.start); ok && sp.start < b+n {
-		sp.start = b
+// viewPos returns where the character of the text at p is in the view
+// (the next one, when p is inside an escape).
+func (x *Redactor) viewPos(p int) int {
+	esc := x.viewEsc
+	k := sort.Search(len(esc), func(k int) bool { return int(esc[k].t) >= p })
+	if k == 0 {
+		return p
 	}
-	if b, n, ok := escapeAround(t, sp.end-1); ok && sp.end < b+n {
-		sp.end = b + n
+	e := esc[k-1]
+	if p < int(e.tEnd) {
+		return int(e.v) + 1
 	}
-	return sp
+	return int(e.v) + 1 + p - int(e.tEnd)
 }
 
-// escapeAround finds the escape that holds t[p] (starting at p or before),
-// if one does.
-func escapeAround(t []byte, p int) (int, int, bool) {
-	for b := p; b >= 0 && b >= p-5; b-- {
-		if t[b] != '\\' {
-			continue
-		}
-		// Only a backslash that is not itself escaped starts an escape.
-		run := 0
-		for k := b - 1; k >= 0 && t[k] == '\\'; k-- {
-			run++
-		}
-		if run%2 == 1 {
-			continue
-		}
-		if n, _ := escapeAt(t, b); n > 0 && p < b+n {
-			return b, n, true
-		}
-		return 0, 0, false
+// textPos returns where the character at p of the view starts in the
+// text (len(text) for the end of the view).
+func (x *Redactor) textPos(p int) int {
+	esc := x.viewEsc
+	k := sort.Search(len(esc), func(k int) bool { return int(esc[k].v) >= p })
+	if k == 0 {
+		return p
 	}
-	return 0, 0, false
+	e := esc[k-1]
+	return int(e.tEnd) + p - int(e.v) - 1
 }
 
-// regexView is the view regular expressions look at: view (t's
-// escapeView) with each \" also read as a quote, "" (the backslash
-// becomes a quote too): a pattern such as ["'\s]{0,3} before a value, or
-// ['"\s;] after it, knows nothing of escapes, and a value quoted in a
-// JSON document that a tool printed is written \"...\". The rules
-// written in Go read \" as one quote themselves and would take "" for an
-// empty string, so they keep view. It is made once per text.
-func (x *Redactor) regexView(t, view []byte) []byte {
-	if x.quoteView != nil {
-		return x.quoteView
-	}
-	k := indexString(view, `\"`)
-	if k < 0 {
-		x.quoteView = view
-		return view
-	}
-	v := append(x.quoteBuf[:0], view...)
-	for k >= 0 {
-		if protocol.EscapedAt(t, k+1) {
-			v[k] = '"'
-		}
-		j := indexString(v[k+2:], `\"`)
-		if j < 0 {
-			break
-		}
-		k += 2 + j
-	}
-	x.quoteBuf, x.quoteView = v, v
-	return v
+// textSpan returns the span of the text that the view's span [start,
+// end) decodes from: whole escapes.
+func (x *Redactor) textSpan(start, end int) (int, int) {
+	return x.textPos(start), x.textPos(end)
 }

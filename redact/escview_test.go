@@ -61,25 +61,38 @@ func TestEscapedTextInEvents(t *testing.T) {
 	}
 }
 
-func TestSnapToEscapes(t *testing.T) {
-	text := []byte(`ab\u0020cd\nef`)
+// TestEscapeViewMap: the view decodes escapes, and a span of the view
+// maps to the text's bytes with its escapes whole.
+func TestEscapeViewMap(t *testing.T) {
+	x := defaults(t).NewRedactor()
+	text := []byte(`ab\u0020cd\nef\"g\\n\u00e9`)
+	view := x.escapeView(text)
+	if want := "ab cd\nef\"g\\n\\u00e9"; string(view) != want {
+		t.Fatalf("view %q, want %q", view, want)
+	}
 	for _, tc := range []struct{ in, want span }{
-		{span{3, 9}, span{2, 9}},   // starts inside \u0020
-		{span{0, 4}, span{0, 8}},   // ends inside it
-		{span{8, 11}, span{8, 12}}, // ends inside \n
-		{span{0, 2}, span{0, 2}},
+		{span{2, 5}, span{2, 10}},   // " cd": \u0020 whole
+		{span{5, 6}, span{10, 12}},  // the line break: \n
+		{span{0, 2}, span{0, 2}},    // "ab"
+		{span{8, 10}, span{14, 17}}, // the quote and g
 	} {
-		if got := snapToEscapes(text, tc.in); got != tc.want {
-			t.Errorf("snap(%v) = %v, want %v", tc.in, got, tc.want)
+		if s, e := x.textSpan(tc.in.start, tc.in.end); (span{s, e}) != tc.want {
+			t.Errorf("textSpan(%v) = %v, want %v", tc.in, span{s, e}, tc.want)
 		}
+	}
+	if got := x.viewPos(12); got != 6 {
+		t.Errorf("viewPos(12) = %d, want 6", got)
+	}
+	if x.escapeView([]byte("plain")); len(x.viewEsc) != 0 {
+		t.Errorf("a text without escapes is mapped")
 	}
 }
 
-// TestRegexViewQuotes: a regular expression that wants a quote before and
+// TestRegexQuotes: a regular expression that wants a quote before and
 // after a value finds it in a JSON document a tool printed, where the
 // quotes are \"; after an escaped backslash a quote is a real one
 // (\\"); a value glued to a letter or too long is not taken.
-func TestRegexViewQuotes(t *testing.T) {
+func TestRegexQuotes(t *testing.T) {
 	rs, err := Compile(Config{NoDefaultRules: true, Rules: []CustomRule{{
 		ID: "quoted-hex", Regex: regexp.MustCompile(`["'](deadbeef[0-9]{4})["']`), SecretGroup: 1,
 	}}})
@@ -102,4 +115,45 @@ func TestRegexViewQuotes(t *testing.T) {
 			t.Errorf("redact(%s) = %s, want %s", tc.in, got, want)
 		}
 	}
+}
+
+// FuzzEscapeView: the view's map agrees with the view: every byte of the
+// view comes from a piece of the text that is the byte itself or an
+// escape standing for it, the pieces tile the text in order, and viewPos
+// finds each piece's byte again.
+func FuzzEscapeView(f *testing.F) {
+	for _, s := range []string{`ab\u0020cd\nef\"g\\n\u00e9`, `\`, `\\\`, `x\u00`, `\u0041\/`, "plain"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		x := defaults(t).NewRedactor()
+		text := []byte(s)
+		view := x.escapeView(text)
+		if len(x.viewEsc) == 0 {
+			if string(view) != s {
+				t.Fatalf("unmapped view %q of %q", view, s)
+			}
+			return
+		}
+		if x.textPos(0) != 0 || x.textPos(len(view)) != len(text) {
+			t.Fatalf("the map does not span the text: %q", s)
+		}
+		for i := range view {
+			a, b := x.textSpan(i, i+1)
+			piece := text[a:b]
+			switch {
+			case b <= a:
+				t.Fatalf("byte %d of the view maps to %d..%d", i, a, b)
+			case len(piece) == 1 && piece[0] != view[i]:
+				t.Fatalf("byte %d: %q for %q", i, view[i], piece)
+			case len(piece) > 1:
+				if n, c := escapeAt(text, a); n != len(piece) || c != view[i] {
+					t.Fatalf("byte %d: %q for escape %q", i, view[i], piece)
+				}
+			}
+			if x.viewPos(a) != i {
+				t.Fatalf("viewPos(%d) = %d, want %d", a, x.viewPos(a), i)
+			}
+		}
+	})
 }

@@ -25,10 +25,10 @@ type Redactor struct {
 	lineHits []hit  // the keywords of the line being walked
 	strHits  []hit  // those of one of its strings
 
-	// view is the text as the rules see it (see escapeView); quoteView
-	// as regular expressions see it (see regexView), nil until made, in
-	// quoteBuf.
-	view, quoteView, quoteBuf []byte
+	// view is the text as the rules see it, viewEsc where it differs
+	// (see escapeView).
+	view    []byte
+	viewEsc []viewEscape
 
 	walkAll bool // tests: walk every line, to check that passing most is exact
 }
@@ -128,10 +128,10 @@ func (x *Redactor) spansOf(ri int, t, view []byte) []span {
 	r := &x.rs.rules[ri]
 	spans := x.spans[:0]
 	last := 0
+	mapped := len(x.viewEsc) > 0
 	add := func(start, end int) {
-		if len(view) != len(t) || &view[0] != &t[0] {
-			sp := snapToEscapes(t, span{start, end})
-			start, end = sp.start, sp.end
+		if mapped {
+			start, end = x.textSpan(start, end)
 		}
 		if start >= last && end > start && !bytes.HasPrefix(t[start:], x.rs.repl) {
 			spans = append(spans, span{start, end})
@@ -139,13 +139,17 @@ func (x *Redactor) spansOf(ri int, t, view []byte) []span {
 		}
 	}
 	if r.all != nil {
-		r.all(x.regexView(t, view), add)
+		r.all(view, add)
 	} else {
 		for _, h := range x.hits {
 			if int(h.pos) < last || !x.gates(h.kw, ri) {
 				continue
 			}
-			if start, end, ok := r.find(view, int(h.pos)); ok {
+			pos := int(h.pos)
+			if mapped {
+				pos = x.viewPos(pos)
+			}
+			if start, end, ok := r.find(view, pos); ok {
 				add(start, end)
 			}
 		}
