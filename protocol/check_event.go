@@ -64,7 +64,7 @@ func (c *eventChecker) check(line []byte, info *eventInfo, fileVersion int) (*Sy
 		if info.spec != nil {
 			c.typeName = info.spec.name
 		} else {
-			c.emit(RuleUnknownType, "$.type", "unknown event type"+quoteTypeName(StringValue(*typeVal)))
+			c.emit(RuleUnknownType, "$.type", "unknown event type"+c.typeNameText(StringValue(*typeVal)))
 		}
 	}
 	info.version = c.checkVersion(versionVal)
@@ -142,7 +142,7 @@ func (c *eventChecker) checkMembers(info *eventInfo, version int) {
 			if c.wrongVersion(key, version) {
 				continue
 			}
-			c.emitAt(RuleUnknownField, "$", key, "unknown field "+strconv.Quote(string(key))+" in a "+spec.name+" event")
+			c.unknownField("$", key, "a "+spec.name+" event")
 			continue
 		}
 		f := &spec.fields[idx]

@@ -143,7 +143,7 @@ func (c *eventChecker) checkObject(v *Value, fields []field, parent string, key 
 		sub := m.KeyText()
 		idx := fieldIndex(fields, sub)
 		if idx < 0 {
-			c.emitAt(RuleUnknownField, path, sub, "unknown field "+strconv.Quote(string(sub))+" in "+name)
+			c.unknownField(path, sub, name)
 			ok = false
 			continue
 		}

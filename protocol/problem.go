@@ -23,4 +23,11 @@ type Options struct {
 	SchemaVersion int
 	// NoRunChecks checks each event on its own (section 4 is skipped).
 	NoRunChecks bool
+	// Conceal, when set, reports whether a name that a problem would
+	// quote (an unknown event type or field name) is a value that must
+	// not be printed, such as a credential; the problem then names it by
+	// its fingerprint. It must be safe for concurrent use unless each
+	// checker has its own Options. Without it, names that look like
+	// credentials (letters and digits mixed, 16 bytes or more) are.
+	Conceal func(name []byte) bool
 }

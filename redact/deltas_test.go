@@ -42,9 +42,11 @@ func TestJoin(t *testing.T) {
 		{"two words", "pass", "word", "", ""},
 		{"long next", "x " + tok[:10], tok[10:] + " " + long, "x " + R, R + " " + long},
 		// The window ends inside a run of token characters, which the cut
-		// may have made: not reported.
+		// may have made: not reported. (The same cut on the previous
+		// delta's side is not a case: gitleaks' token rules want no
+		// boundary before a token's prefix, so the token after the cut is
+		// found whatever came before it.)
 		{"next cut inside the match", "x " + tok[:10], long + long, "", ""},
-		{"prev cut inside the match", long + long + tok[:10], tok[10:], "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			redPrev, _ := sides.RedactText([]byte(tc.prev))

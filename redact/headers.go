@@ -24,30 +24,76 @@ func headerValue(t []byte, i int) (int, bool) {
 	return skipBlanks(t, i+1), true
 }
 
-// findAuthorization: Authorization or Proxy-Authorization with the Bearer
-// or Basic scheme; the credential is the secret and the scheme stays.
+// findAuthorization: Authorization or Proxy-Authorization, with any
+// scheme (Bearer, Basic, token, ApiKey, Splunk...) or none; the credential
+// is the secret and the scheme stays. A credential with parameters after
+// it (Digest, AWS4-HMAC-SHA256 Credential=..., Signature=...) takes the
+// rest of the header. Words that go on after a one-word credential are
+// prose ("Authorization: required for all calls") unless the scheme is
+// a well-known one, and a short credential after a scheme the rule does
+// not know is taken for a word, too.
 func findAuthorization(t []byte, pos int) (int, int, bool) {
-	if _, ok := headerStart(t, pos, "proxy-"); !ok {
+	hs, ok := headerStart(t, pos, "proxy-")
+	if !ok {
 		return 0, 0, false
 	}
 	i, ok := headerValue(t, pos+len("authorization"))
 	if !ok {
 		return 0, 0, false
 	}
+	scheme := schemeChars.run(t, i, 33)
+	if scheme > 32 || scheme > 0 && !letters[t[i]] {
+		scheme = 0
+	}
+	j := skipBlanks(t, i+scheme)
+	if scheme == 0 || j == i+scheme || b64token.run(t, j, 1) == 0 {
+		// No scheme: the whole value is the credential.
+		n := b64token.run(t, i, 0)
+		if n < 8 || !valueEnds(t, i+n) || isScheme(t[i:i+n]) || !plausibleValue(t[i:i+n]) {
+			return 0, 0, false
+		}
+		return i, i + n, true
+	}
+	n := b64token.run(t, j, 0)
+	if placeholder(t[j : j+n]) {
+		return 0, 0, false
+	}
+	known := isScheme(t[i : i+scheme])
 	switch {
-	case hasFoldAt(t, i, "bearer"):
-		i += len("bearer")
-	case hasFoldAt(t, i, "basic"):
-		i += len("basic")
+	case j+n < len(t) && (t[j+n] == ',' || t[j+n] == '"' && t[j+n-1] == '='):
+		// Parameters (name=value, ...): the rest of the header, within
+		// bounds: up to the end of the line, or to the quote the
+		// header started after (curl -H '...').
+		var quote byte = '\n'
+		if hs > 0 && (t[hs-1] == '\'' || t[hs-1] == '"') {
+			quote = t[hs-1]
+		}
+		k := j + n
+		for k < len(t) && k-j < maxHeaderParams && t[k] != quote && t[k] != '\n' && t[k] != '\r' {
+			k++
+		}
+		for k > j && (t[k-1] == ' ' || t[k-1] == '\t') {
+			k--
+		}
+		n = k - j
+	case valueEnds(t, j+n):
+	case known:
+		// A known scheme: the word after it is the credential, whatever
+		// follows.
 	default:
 		return 0, 0, false
 	}
-	j := skipBlanks(t, i)
-	n := b64token.run(t, j, 0)
-	if j == i || n == 0 {
+	if n == 0 || n < 8 && !known {
 		return 0, 0, false
 	}
 	return j, j + n, true
+}
+
+// valueEnds reports whether a header's value ends at i: only blanks
+// come before the end of the line, or of the quotes around it.
+func valueEnds(t []byte, i int) bool {
+	i = skipBlanks(t, i)
+	return i >= len(t) || lineStop[t[i]]
 }
 
 func findAPIKeyHeader(t []byte, pos int) (int, int, bool) {
@@ -159,3 +205,7 @@ func findURLPassword(t []byte, pos int, schemes map[string]bool) (int, int, bool
 	}
 	return 0, 0, false
 }
+
+// maxHeaderParams bounds the parameters of an Authorization header, so
+// that text with many such headers stays linear to look at.
+const maxHeaderParams = 512 // bytes

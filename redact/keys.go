@@ -6,7 +6,9 @@ import (
 	"strings"
 )
 
-// zeroKeys are the key names whose values Zero redacts, normalized.
+// zeroKeys are the key names whose values are redacted by default,
+// normalized: Zero's own, then common names of the same things that
+// config files and environments use.
 var zeroKeys = []string{
 	"access_token", "anthropic_api_key", "api_key", "auth_token", "authorization",
 	"aws_secret_access_key", "aws_session_token", "bearer", "bearer_token",
@@ -16,6 +18,9 @@ var zeroKeys = []string{
 	"private_key", "proxy_authorization", "refresh_token", "secret",
 	"session_ingress_token", "session_token", "set_cookie", "token", "x_api_key",
 	"zero_api_key",
+
+	"access_key", "apikey", "api_token", "auth_key", "encryption_key",
+	"master_key", "passwd", "private_token", "secret_key", "signing_key",
 }
 
 // maxKeyLen bounds the keys compared with the sensitive names: no
@@ -59,14 +64,14 @@ func isAlnum(c byte) bool {
 // keySet holds the sensitive key names.
 type keySet map[string]bool
 
-// sensitive reports whether key, as written, normalizes to a sensitive
-// name. It allocates nothing.
+// sensitive reports whether key, as written, names a secret (see
+// sensitiveName). It allocates nothing.
 func (ks keySet) sensitive(key []byte) bool {
 	if len(key) == 0 || len(key) > maxKeyLen || len(ks) == 0 {
 		return false
 	}
 	var buf [maxKeyLen]byte
-	return ks[string(appendNormalized(buf[:0], key))]
+	return ks.sensitiveName(appendNormalized(buf[:0], key))
 }
 
 // rareParts are parts of sensitive names that ordinary text seldom

@@ -115,8 +115,12 @@ func keyName(t []byte, pos int) (int, int, bool) {
 
 // findAssignment: key=value, key="value", key='value' with a sensitive key
 // (an environment variable, a config line, a command-line flag). Blanks
-// around "=" are allowed before a quoted value only: `token = "..."` is a
-// literal, `token = get_token()` is code.
+// around "=" are allowed before a quoted value, or when the key starts a
+// line (ini, TOML, .env: `token = abc123`) and the value looks like a
+// secret (see plausibleValue): `token = get_token()` is code. The other
+// forms: a YAML or header line `key: value` (see findColonValue) and a
+// long flag with its value after a blank, `--password v` (see
+// findFlagValue).
 func (ks keySet) findAssignment(t []byte, pos int) (int, int, bool) {
 	a, b, ok := keyName(t, pos)
 	if !ok || a > 0 && (t[a-1] == '?' || t[a-1] == '&') {
@@ -127,7 +131,13 @@ func (ks keySet) findAssignment(t []byte, pos int) (int, int, bool) {
 	}
 	i := skipBlanks(t, b)
 	spaced := i > b
+	if i < len(t) && t[i] == ':' && !spaced {
+		return findColonValue(t, a, i)
+	}
 	if i >= len(t) || t[i] != '=' || (i+1 < len(t) && t[i+1] == '=') {
+		if spaced && isLongFlag(t, a) {
+			return findFlagValue(t, i)
+		}
 		return 0, 0, false
 	}
 	i++
@@ -135,10 +145,13 @@ func (ks keySet) findAssignment(t []byte, pos int) (int, int, bool) {
 		i = skipBlanks(t, i)
 	}
 	if qlen := quoteAt(t, i); qlen > 0 {
-		return quoted(t, i, qlen, true)
+		return quotedSecret(t, i, qlen, true)
 	}
 	if spaced {
-		return 0, 0, false
+		if !startsLine(t, a) {
+			return 0, 0, false
+		}
+		return lineValue(t, i, true)
 	}
 	return unquotedValue(t, i)
 }
@@ -159,14 +172,8 @@ func unquotedValue(t []byte, i int) (int, int, bool) {
 		return 0, 0, false
 	}
 	v := t[i:j]
-	switch v[0] {
-	case '$', '%', '{', '(', '<':
+	if placeholder(v) {
 		return 0, 0, false
-	}
-	for _, lit := range []string{"null", "none", "nil", "true", "false", "undefined"} {
-		if len(v) == len(lit) && hasFoldAt(v, 0, lit) {
-			return 0, 0, false
-		}
 	}
 	if j < len(t) && (t[j] == ',' || t[j] == ')') && isCodeName(v) {
 		return 0, 0, false
@@ -181,10 +188,10 @@ func unquotedValue(t []byte, i int) (int, int, bool) {
 	return i, j, true
 }
 
-// isScheme reports whether v is an HTTP authorization scheme that a
-// credential follows.
+// isScheme reports whether v is a well-known HTTP authorization scheme
+// that a credential follows.
 func isScheme(v []byte) bool {
-	for _, s := range []string{"bearer", "basic", "token"} {
+	for _, s := range []string{"bearer", "basic", "token", "apikey", "splunk", "sso-key", "key"} {
 		if len(v) == len(s) && hasFoldAt(v, 0, s) {
 			return true
 		}
@@ -220,25 +227,39 @@ func (ks keySet) findQueryParam(t []byte, pos int) (int, int, bool) {
 	for j < len(t) && !queryStop[t[j]] {
 		j++
 	}
-	return b + 1, j, j > b+1
+	if j == b+1 || placeholder(t[b+1:j]) {
+		return 0, 0, false
+	}
+	return b + 1, j, true
 }
 
 // maybeKeyText: a key name in text is followed, after the rest of the
-// name and blanks, by "=", ":" or a quote for any key rule to fire.
+// name and blanks, by "=", ":" or a quote for any key rule to fire, or,
+// when the name is a long flag (--password v), by a blank.
 func maybeKeyText(raw []byte, end int) bool {
+	name := end
 	for n := 0; end < len(raw) && identChars[raw[end]]; n++ {
 		if n > maxKeyLen {
 			return false
 		}
 		end++
 	}
-	end = skipBlanks(raw, end)
-	if end >= len(raw) {
+	next := skipBlanks(raw, end)
+	if next >= len(raw) {
 		return false
 	}
-	switch raw[end] {
+	switch raw[next] {
 	case '=', ':', '"', '\'', '\\':
 		return true
 	}
-	return false
+	if next == end {
+		return false
+	}
+	for n := 0; name > 0 && identChars[raw[name-1]]; n++ {
+		if n > maxKeyLen {
+			return false
+		}
+		name--
+	}
+	return hasAt(raw, name, "--")
 }

@@ -123,7 +123,7 @@ func defaultTextRules(keys keySet) []rule {
 		{id: RuleQueryParam, keywords: kk, find: keys.findQueryParam, maybe: maybeKeyText},
 	}
 	rules = append(rules, zeroTokenRules()...)
-	return append(rules, extraRules()...)
+	return logFormRules(append(rules, extraRules()...))
 }
 
 // keyRuleKeywords are the keywords of the rules about key names in text.

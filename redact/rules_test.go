@@ -28,7 +28,7 @@ var textCases = func() []textCase {
 		{"pem rsa", "key:\n" + pem("RSA PRIVATE KEY", body) + "\ndone", "key:\n" + pem("RSA PRIVATE KEY", R) + "\ndone", RulePrivateKey},
 		{"pem openssh", pem("OPENSSH PRIVATE KEY", body), pem("OPENSSH PRIVATE KEY", R), RulePrivateKey},
 		{"pem pgp", pem("PGP PRIVATE KEY BLOCK", body), pem("PGP PRIVATE KEY BLOCK", R), RulePrivateKey},
-		{"pem in printed json", `"private_key": "` + strings.ReplaceAll(pem("PRIVATE KEY", body), "\n", `\n`) + `\n"`, `"private_key": "[REDACTED]"`, RulePrivateKey},
+		{"pem in printed json", `"private_key": "` + strings.ReplaceAll(pem("PRIVATE KEY", body), "\n", `\n`) + `\n"`, `"private_key": "` + strings.ReplaceAll(pem("PRIVATE KEY", R), "\n", `\n`) + `\n"`, RulePrivateKey},
 		{"pem cut short", "-----BEGIN EC PRIVATE KEY-----\n" + body + "\n$ ls -la", "-----BEGIN EC PRIVATE KEY-----\n" + R + "\n$ ls -la", RulePrivateKey},
 		{"pem public key", pem("PUBLIC KEY", body), "", ""},
 		{"pem certificate", pem("CERTIFICATE", body), "", ""},

@@ -31,6 +31,11 @@ type Redactor struct {
 	reported  []span
 	active    []bool
 
+	// view is the text as the rules see it, viewEsc where it differs
+	// (see escapeView).
+	view    []byte
+	viewEsc []viewEscape
+
 	walkAll bool // tests: walk every line, to check that passing most is exact
 }
 
@@ -96,12 +101,17 @@ func (x *Redactor) redactHits(t []byte, hits []hit) ([]byte, bool) {
 }
 
 // spansOf returns the secrets rule ri finds in t, in order and not
-// overlapping, leaving out those already replaced.
-func (x *Redactor) spansOf(ri int, t []byte) []span {
+// overlapping, leaving out those already replaced. The rule looks at
+// view, t as escapeView shows it.
+func (x *Redactor) spansOf(ri int, t, view []byte) []span {
 	r := &x.rs.rules[ri]
 	spans := x.spans[:0]
 	last := 0
+	mapped := len(x.viewEsc) > 0
 	add := func(start, end int) {
+		if mapped {
+			start, end = x.textSpan(start, end)
+		}
 		if start >= last && end > start && !bytes.HasPrefix(t[start:], x.rs.repl) {
 			spans = append(spans, span{start, end})
 			last = end
@@ -113,14 +123,23 @@ func (x *Redactor) spansOf(ri int, t []byte) []span {
 			if near = x.nearHits(ri); len(near) == 0 {
 				return spans
 			}
+			if mapped {
+				for i, n := range near {
+					near[i] = span{x.viewPos(n.start), x.viewPos(n.end)}
+				}
+			}
 		}
-		r.all(t, near, add)
+		r.all(view, near, add)
 	} else {
 		for _, h := range x.hits {
 			if int(h.pos) < last || !x.gates(h.kw, ri) {
 				continue
 			}
-			if start, end, ok := r.find(t, int(h.pos)); ok {
+			pos := int(h.pos)
+			if mapped {
+				pos = x.viewPos(pos)
+			}
+			if start, end, ok := r.find(view, pos); ok {
 				add(start, end)
 			}
 		}

@@ -40,13 +40,14 @@ func (x *Redactor) replaceAll(t []byte) ([]byte, bool) {
 func (x *Redactor) replaceOnce(t []byte) ([]byte, bool) {
 	rs := x.rs
 	x.markActive()
+	view := x.escapeView(t)
 	all := x.ruleSpans[:0]
 	for ri := range rs.rules {
 		if !rs.always[ri] && !x.active[ri] {
 			continue
 		}
 		vet := rs.rules[ri].vet
-		for _, sp := range x.spansOf(ri, t) {
+		for _, sp := range x.spansOf(ri, t, view) {
 			if vet == nil || vet.keeps(t, sp) {
 				all = append(all, ruleSpan{sp, ri})
 			}

@@ -8,9 +8,10 @@ import (
 )
 
 // protectedKey reports whether a top-level key holds one of the
-// protocol's own ids or enum values. They are never redacted: "[REDACTED]"
-// is not a valid Id, a changed runId or id would break the links between
-// events, and nothing in them is free text.
+// protocol's own ids or enum values. They are never replaced by the
+// replacement: "[REDACTED]" is not a valid Id, a changed runId or id
+// would break the links between events, and nothing in them is free
+// text; an id that holds a credential gets a derived id (see secretID).
 func protectedKey(k []byte) bool { return protocol.IsIDOrEnumField(k) }
 
 // protocolKey reports whether a top-level key is one the protocol
@@ -48,6 +49,9 @@ func (w *walker) object(i, depth int, top bool) int {
 			w.path = append(w.path, protocol.PathStep{Key: rawKey})
 			if protectedKey(rawKey) {
 				end = w.skip(v, depth)
+				if end > 0 && idField(rawKey) {
+					w.secretID(v, end)
+				}
 				if end > 0 && string(rawKey) == "type" && w.in[v] == '"' {
 					w.typ = w.in[v+1 : end-1]
 					if indexByte(w.typ, '\\') >= 0 {

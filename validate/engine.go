@@ -14,12 +14,16 @@ type engine struct {
 	protocol    protocol.Options
 	maxProblems int
 	secrets     func() SecretFinder // nil: no search
+	conceal     func() SecretFinder // nil: names are not judged
 }
 
 func newEngine(opts Options) *engine {
 	e := &engine{protocol: opts.Protocol, maxProblems: opts.MaxProblems}
 	if searchSecrets(opts) {
 		e.secrets = opts.Secrets
+	}
+	if !opts.Quiet {
+		e.conceal = opts.Secrets // with Quiet no problem is printed
 	}
 	return e
 }
@@ -44,7 +48,7 @@ func (e *engine) stream(s *input.Stream, printer *report.Printer) (stats protoco
 	workers := input.Workers()
 	checkers := make([]*protocol.LineChecker, workers)
 	for i := range checkers {
-		checkers[i] = protocol.NewLineChecker(e.protocol)
+		checkers[i] = protocol.NewLineChecker(e.checkerOptions())
 	}
 	var finders []SecretFinder
 	if e.secrets != nil {
@@ -91,4 +95,17 @@ func (e *engine) stream(s *input.Stream, printer *report.Printer) (stats protoco
 		err = printer.Note(fmt.Sprintf("%s: %d more problems not shown (--max-problems %d)", s.Name, hidden, e.maxProblems))
 	}
 	return v.Stats(), readErr, err
+}
+
+// checkerOptions are the protocol options of one worker's checker: with a
+// finder of its own that can judge names, problems about unknown names
+// that are secrets name them by fingerprint (see SecretNamer).
+func (e *engine) checkerOptions() protocol.Options {
+	opts := e.protocol
+	if e.conceal != nil && opts.Conceal == nil {
+		if n, ok := e.conceal().(SecretNamer); ok {
+			opts.Conceal = n.IsSecret
+		}
+	}
+	return opts
 }

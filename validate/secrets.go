@@ -13,6 +13,13 @@ type SecretFinder interface {
 	FindSecrets(line []byte) []Secret
 }
 
+// A SecretNamer is a SecretFinder that also judges a bare name, such as
+// an unknown event type or field name: a problem never quotes one that
+// is a secret, it names it by fingerprint.
+type SecretNamer interface {
+	IsSecret(name []byte) bool
+}
+
 // Secret says where a secret is and what recognised it.
 type Secret struct {
 	Path string // the JSON path of the string, as in protocol.Problem

@@ -205,3 +205,24 @@ func TestWriteErrorStops(t *testing.T) {
 type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, syscall.EPIPE }
+
+// namingFinder is a fakeFinder that also judges names: those with
+// SECRET in them are secrets.
+type namingFinder struct{ fakeFinder }
+
+func (namingFinder) IsSecret(name []byte) bool { return bytes.Contains(name, []byte("SECRET")) }
+
+// TestSecretNamesNotQuoted: an unknown field named like a secret is shown
+// by fingerprint when the finder can judge names; another unknown field
+// is quoted.
+func TestSecretNamesNotQuoted(t *testing.T) {
+	line := `{"schemaVersion":2,"type":"text","runId":"r","delta":"x","xSECRETx":1,"colour":2}` + "\n"
+	opts := Options{Secrets: func() SecretFinder { return namingFinder{} }}
+	stdout, _, _ := check(t, runStart+line+runEnd, opts)
+	if strings.Contains(stdout, "xSECRETx") || !strings.Contains(stdout, "unknown field with a secret-like name (fingerprint ") {
+		t.Errorf("the secret name is quoted or not reported:\n%s", stdout)
+	}
+	if !strings.Contains(stdout, `unknown field "colour"`) {
+		t.Errorf("an ordinary name is not quoted:\n%s", stdout)
+	}
+}

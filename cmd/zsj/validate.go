@@ -85,6 +85,9 @@ func (f redactFinder) FindSecrets(line []byte) []validate.Secret {
 	return secrets
 }
 
+// IsSecret reports whether a name matches a redaction rule.
+func (f redactFinder) IsSecret(name []byte) bool { return len(f.r.Text(name)) > 0 }
+
 // defaultRedaction is zsj redact's default rule set, compiled once.
 var defaultRedaction = sync.OnceValue(func() *redact.RuleSet {
 	rs, err := redact.Compile(redact.Config{})
