@@ -150,33 +150,8 @@ func looksLikeProse(p string) bool {
 // realMessage streams consecutive prose paragraphs as deltas of a few
 // words, the way a model's stream cuts text.
 func (w *runWriter) realMessage(t evType) {
-	r, sh, pool := w.r, &w.g.shape, w.g.prose
-	text := w.scratch[:0]
-	next := r.intn(len(pool))
-	for target := r.between(sh.messageBytes[0], sh.messageBytes[1]); len(text) < target; {
-		if len(text) > 0 {
-			text = append(text, "\n\n"...)
-		}
-		text = append(text, pool[next]...)
-		next = (next + 1) % len(pool)
-	}
-	w.scratch = text
-	if t == evText {
-		w.answer = append(w.answer[:0], text...)
-	}
-	secretAt := -1
-	if w.g.opts.Secrets && r.chance(15) {
-		secretAt = r.intn(len(text))
-	}
-	for i := 0; i < len(text); {
-		j := wordCut(r, text, i)
-		w.delta(t, text[i:j])
-		if secretAt >= i && secretAt < j {
-			w.delta(t, []byte(w.secretSentence()))
-		}
-		i = j
-	}
-	w.context += len(text) / 4
+	r := w.r
+	w.stream(t, w.g.prose, func() string { return "\n\n" }, func(text []byte, i int) int { return wordCut(r, text, i) })
 }
 
 // wordCut returns the end of the delta that starts at i: one to four

@@ -40,16 +40,29 @@ func (w *runWriter) message(t evType, sentences []string) {
 		return
 	}
 	r, sh := w.r, &w.g.shape
-	text := w.scratch[:0]
 	// Consecutive sentences from a random start read more like a message
 	// than sentences drawn one by one.
-	next := r.intn(len(sentences))
+	w.stream(t, sentences, func() string { return pick(r, separators) }, func(text []byte, i int) int {
+		j := min(i+r.between(sh.deltaBytes[0], sh.deltaBytes[1]), len(text))
+		for j < len(text) && !utf8.RuneStart(text[j]) {
+			j++
+		}
+		return j
+	})
+}
+
+// stream writes a message of consecutive pieces of pool, from a random
+// one on and joined by sep, as deltas that cut ends.
+func (w *runWriter) stream(t evType, pool []string, sep func() string, cut func(text []byte, i int) int) {
+	r, sh := w.r, &w.g.shape
+	text := w.scratch[:0]
+	next := r.intn(len(pool))
 	for target := r.between(sh.messageBytes[0], sh.messageBytes[1]); len(text) < target; {
 		if len(text) > 0 {
-			text = append(text, pick(r, separators)...)
+			text = append(text, sep()...)
 		}
-		text = append(text, sentences[next]...)
-		next = (next + 1) % len(sentences)
+		text = append(text, pool[next]...)
+		next = (next + 1) % len(pool)
 	}
 	w.scratch = text
 	if t == evText {
@@ -60,10 +73,7 @@ func (w *runWriter) message(t evType, sentences []string) {
 		secretAt = r.intn(len(text))
 	}
 	for i := 0; i < len(text); {
-		j := min(i+r.between(sh.deltaBytes[0], sh.deltaBytes[1]), len(text))
-		for j < len(text) && !utf8.RuneStart(text[j]) {
-			j++
-		}
+		j := cut(text, i)
 		w.delta(t, text[i:j])
 		if secretAt >= i && secretAt < j {
 			// A secret in a delta of its own: split across two deltas it

@@ -86,17 +86,8 @@ func DeltaOf(line []byte) (Delta, bool) {
 		}
 		i = next
 	}
-	if d.RunID == nil || d.End == 0 {
-		return Delta{}, false
-	}
-	switch string(typ) {
-	case `"` + protocol.TypeText + `"`, `"` + protocol.TypeReasoning + `"`:
-	default:
-		return Delta{}, false
-	}
 	raw := line[d.Start:d.End]
-	d.Text = protocol.StringValue(protocol.Value{Raw: raw, Kind: protocol.KindString, Escaped: bytes.IndexByte(raw, '\\') >= 0})
-	return d, true
+	return d.finish(typ, raw, bytes.IndexByte(raw, '\\') >= 0)
 }
 
 // checkedDelta is DeltaOf for a line that must be valid JSON: it reads
@@ -154,6 +145,13 @@ func checkedDelta(line []byte) (Delta, bool) {
 		}
 		i = next
 	}
+	return d.finish(typ, line[d.Start:d.End], deltaEscaped)
+}
+
+// finish checks what DeltaOf and checkedDelta read of a line (the type
+// as it stands, quotes included; raw, the delta string) and decodes the
+// delta's text.
+func (d Delta) finish(typ, raw []byte, escaped bool) (Delta, bool) {
 	if d.RunID == nil || d.End == 0 {
 		return Delta{}, false
 	}
@@ -162,7 +160,7 @@ func checkedDelta(line []byte) (Delta, bool) {
 	default:
 		return Delta{}, false
 	}
-	d.Text = protocol.StringValue(protocol.Value{Raw: line[d.Start:d.End], Kind: protocol.KindString, Escaped: deltaEscaped})
+	d.Text = protocol.StringValue(protocol.Value{Raw: raw, Kind: protocol.KindString, Escaped: escaped})
 	return d, true
 }
 
