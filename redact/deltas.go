@@ -50,15 +50,8 @@ const deltaKeyWithin = 4 << 10 // bytes
 // reads every delta of a log, where a check of each string cost as much
 // again as redacting them; RedactDeltaSpan checks the lines it changes.
 func DeltaOf(line []byte) (Delta, bool) {
-	if !bytes.Contains(line[:min(len(line), deltaKeyWithin)], deltaKey) {
-		return Delta{}, false
-	}
-	i := protocol.SkipSpace(line, 0)
-	if i >= len(line) || line[i] != '{' {
-		return Delta{}, false
-	}
-	i, empty := protocol.Open(line, i)
-	if empty {
+	i, ok := firstMember(line)
+	if !ok {
 		return Delta{}, false
 	}
 	var d Delta
@@ -94,15 +87,8 @@ func DeltaOf(line []byte) (Delta, bool) {
 // the members with protocol's steps, checking each value as ParseObject
 // would (but for repeated keys) and keeping nothing.
 func checkedDelta(line []byte) (Delta, bool) {
-	if !bytes.Contains(line[:min(len(line), deltaKeyWithin)], deltaKey) {
-		return Delta{}, false
-	}
-	i := protocol.SkipSpace(line, 0)
-	if i >= len(line) || line[i] != '{' {
-		return Delta{}, false
-	}
-	i, empty := protocol.Open(line, i)
-	if empty {
+	i, ok := firstMember(line)
+	if !ok {
 		return Delta{}, false
 	}
 	var d Delta
@@ -146,6 +132,21 @@ func checkedDelta(line []byte) (Delta, bool) {
 		i = next
 	}
 	return d.finish(typ, line[d.Start:d.End], deltaEscaped)
+}
+
+// firstMember returns where the first member of a line that may be a
+// delta event starts: not ok when the line cannot be one (no delta key
+// near its start, not an object, an empty one).
+func firstMember(line []byte) (int, bool) {
+	if !bytes.Contains(line[:min(len(line), deltaKeyWithin)], deltaKey) {
+		return 0, false
+	}
+	i := protocol.SkipSpace(line, 0)
+	if i >= len(line) || line[i] != '{' {
+		return 0, false
+	}
+	i, empty := protocol.Open(line, i)
+	return i, !empty
 }
 
 // finish checks what DeltaOf and checkedDelta read of a line (the type
