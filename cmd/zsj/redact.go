@@ -28,6 +28,13 @@ every other byte of a line stays as it was. The protocol's own fields
 (type, runId, id, sessionId, status...) are never changed, so a redacted
 log still validates.
 
+Beyond a file scanner: key names count by their parts (DB_PASSWORD,
+x-auth-token) in JSON, k=v, k = v, k: v, export and credential flags;
+Authorization takes any scheme; base64 and percent-encoded text is decoded
+and scanned two levels deep; a secret split over two consecutive text or
+reasoning deltas of a run is replaced in both; a credential used as an id,
+runId or sessionId becomes a derived id, the same in every event.
+
 --rules reads a gitleaks TOML file as gitleaks does: regex, secretGroup
 (unset: the first capture group that matched, else the whole match),
 entropy, keywords, per-rule and global allowlists (regexes on the secret,
