@@ -1,0 +1,319 @@
+package redact
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/zsj-dev/zsj/protocol"
+)
+
+var recallReportFile = flag.String("recall-report", "", "write the catalogue recall figures, as Markdown, to `file`")
+
+// What the default rules must achieve on the catalogue's own samples.
+const (
+	minRecall = 0.95 // of true samples, secret fully replaced
+	maxFPRate = 0.05 // of false samples, changed at all
+)
+
+// Why a true sample was not fully replaced.
+const (
+	whyNoRule     = "no rule"       // no rule has its id; alone, the sample is missed too
+	whyRuleMisses = "rule misses"   // the rule is there; alone, the sample is missed too
+	whyPartial    = "partial"       // some bytes of the secret are left
+	whyPlacement  = "placement"     // alone, the sample is replaced; here it is not
+	whyViolation  = "changed other" // the line changed outside the sample, or broke
+)
+
+// placementTally counts what happened to the samples of one placement.
+type placementTally struct {
+	trues, replaced, partial   int
+	falses, changed            int
+	invalid, outside, unstable int
+}
+
+// ruleTally counts, per placement, one rule's samples.
+type ruleTally struct {
+	id            string
+	trues, falses []int          // per placement
+	missed, fps   []int          // per placement
+	why           map[string]int // over placements
+	firedOnFalse  map[string]int // rule ids that changed its false samples
+	shape         string         // of a missed secret, in classes only
+}
+
+// violation is a redacted run that broke a rule other than recall.
+type violation struct {
+	rule, placement, kind string
+	sample                int
+	truth                 bool
+}
+
+type recallCheck struct {
+	rs         *RuleSet
+	x          *Redactor
+	repl       string
+	ids        map[string]bool
+	run        int
+	total      []placementTally
+	rules      []*ruleTally
+	violations []violation
+}
+
+func TestCatalogueRecall(t *testing.T) {
+	samples := loadRecallSamples(t)
+	rs, err := Compile(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &recallCheck{rs: rs, x: rs.NewRedactor(), repl: rs.Replacement(), ids: map[string]bool{},
+		total: make([]placementTally, len(placements))}
+	for _, id := range rs.RuleIDs() {
+		c.ids[id] = true
+	}
+	for _, r := range samples.Rules {
+		rt := &ruleTally{id: r.ID, trues: make([]int, len(placements)), falses: make([]int, len(placements)),
+			missed: make([]int, len(placements)), fps: make([]int, len(placements)),
+			why: map[string]int{}, firedOnFalse: map[string]int{}}
+		c.rules = append(c.rules, rt)
+		for i, smp := range r.True {
+			bare := c.bareReplaced(smp)
+			for pi := range placements {
+				c.checkTrue(rt, pi, i, smp, bare)
+			}
+		}
+		for i, smp := range r.False {
+			for pi := range placements {
+				c.checkFalse(rt, pi, i, smp)
+			}
+		}
+	}
+	c.log(t, samples.Version)
+	if *recallReportFile != "" {
+		if err := c.writeReport(*recallReportFile, samples.Version); err != nil {
+			t.Error(err)
+		}
+	}
+	c.assert(t)
+}
+
+// checkTrue redacts a true sample placed in placement pi.
+func (c *recallCheck) checkTrue(rt *ruleTally, pi, idx int, smp recallSample, bare bool) {
+	tally := &c.total[pi]
+	tally.trues++
+	rt.trues[pi]++
+	ps, ranges, fired, ok := c.redactPlaced(rt.id, pi, idx, smp.Sample, true)
+	end := ps.at + len(ps.form(smp.Sample))
+	total, got := 0, 0
+	for _, sec := range smp.Secrets {
+		f := ps.form(sec)
+		for from := ps.at; len(f) > 0 && from+len(f) <= end; {
+			i := strings.Index(ps.value[from:end], f)
+			if i < 0 {
+				break
+			}
+			total += len(f)
+			got += bytesCovered(ranges, from+i, from+i+len(f))
+			from += i + 1
+		}
+	}
+	switch {
+	case !ok:
+		rt.missed[pi]++
+		rt.why[whyViolation]++
+	case total > 0 && got == total:
+		tally.replaced++
+		return
+	case got > 0:
+		tally.partial++
+		rt.missed[pi]++
+		rt.why[whyPartial+" by "+strings.Join(fired, ",")]++
+	case bare:
+		rt.missed[pi]++
+		rt.why[whyPlacement]++
+	case c.ids[rt.id]:
+		rt.missed[pi]++
+		rt.why[whyRuleMisses]++
+	default:
+		rt.missed[pi]++
+		rt.why[whyNoRule]++
+	}
+	if rt.shape == "" && len(smp.Secrets) > 0 {
+		rt.shape = shapeOf(smp.Secrets[0])
+	}
+}
+
+// checkFalse redacts a false sample placed in placement pi.
+func (c *recallCheck) checkFalse(rt *ruleTally, pi, idx int, smp recallSample) {
+	tally := &c.total[pi]
+	tally.falses++
+	rt.falses[pi]++
+	_, ranges, fired, _ := c.redactPlaced(rt.id, pi, idx, smp.Sample, false)
+	if len(ranges) > 0 {
+		tally.changed++
+		rt.fps[pi]++
+		for _, id := range fired {
+			rt.firedOnFalse[id]++
+		}
+	}
+}
+
+// bareReplaced reports whether the secret of a true sample is fully
+// replaced when the sample is redacted alone, as plain text.
+func (c *recallCheck) bareReplaced(smp recallSample) bool {
+	out, _ := c.x.RedactText([]byte(smp.Sample))
+	ranges, ok := replacedRanges(smp.Sample, string(out), c.repl)
+	if !ok {
+		return false
+	}
+	for _, sec := range smp.Secrets {
+		i := strings.Index(smp.Sample, sec)
+		if i < 0 || bytesCovered(ranges, i, i+len(sec)) != len(sec) {
+			return false
+		}
+	}
+	return len(smp.Secrets) > 0
+}
+
+// redactPlaced places sample in a run, redacts the run's lines twice and
+// validates the result. It returns the ranges of the sample's string that
+// were replaced, the rules that fired on its line, and whether everything
+// else held: the log is valid, nothing changed outside the sample, and
+// the second pass changed nothing (each failure is noted as a violation).
+func (c *recallCheck) redactPlaced(rule string, pi, idx int, sample string, truth bool) (placedSample, []redactedRange, []string, bool) {
+	ps := placements[pi].place(c.run, sample)
+	c.run++
+	broken := map[string]bool{}
+	problems := 0
+	v := protocol.NewFileValidator("recall", protocol.Options{Strict: true}, func(protocol.Problem) { problems++ })
+	var ranges []redactedRange
+	var fired []string
+	for i, line := range ps.lines {
+		out, res := c.x.Line([]byte(line), nil)
+		if !res.Changed {
+			out = []byte(line)
+		}
+		if i == ps.line {
+			for _, m := range res.Matches {
+				if !slices.Contains(fired, m.Rule) {
+					fired = append(fired, m.Rule)
+				}
+			}
+		}
+		v.Line(i+1, out, false)
+		if _, again := c.x.Line(out, nil); again.Changed {
+			broken[kindUnstable] = true
+		}
+		switch {
+		case !res.Changed:
+		case i != ps.line:
+			broken[kindOtherEvent] = true
+		default:
+			r, inside := c.sampleRanges(ps, out, len(ps.form(sample)))
+			if !inside {
+				broken[kindOutside] = true
+			}
+			ranges = r
+		}
+	}
+	v.End()
+	if problems > 0 {
+		broken[kindInvalid] = true
+	}
+	c.noteViolations(rule, pi, idx, truth, broken)
+	return ps, ranges, fired, len(broken) == 0
+}
+
+// What can break in a redacted run, besides recall.
+const (
+	kindInvalid    = "invalid log"
+	kindOutside    = "changed outside the sample"
+	kindOtherEvent = "event without the sample changed"
+	kindUnstable   = "second pass changes"
+)
+
+func (c *recallCheck) noteViolations(rule string, pi, idx int, truth bool, broken map[string]bool) {
+	tally := &c.total[pi]
+	for _, kind := range []string{kindInvalid, kindOutside, kindOtherEvent, kindUnstable} {
+		if !broken[kind] {
+			continue
+		}
+		switch kind {
+		case kindInvalid:
+			tally.invalid++
+		case kindUnstable:
+			tally.unstable++
+		default:
+			tally.outside++
+		}
+		c.violations = append(c.violations, violation{rule: rule, placement: placements[pi].name, kind: kind, sample: idx, truth: truth})
+	}
+}
+
+// sampleRanges compares the redacted event holding the sample with the
+// original: it returns the replaced ranges of the sample's string, and
+// whether all of them lie inside the sample (of length n) and nothing
+// else in the event changed.
+func (c *recallCheck) sampleRanges(ps placedSample, out []byte, n int) ([]redactedRange, bool) {
+	before, err1 := decodeEvent([]byte(ps.lines[ps.line]))
+	after, err2 := decodeEvent(out)
+	if err1 != nil || err2 != nil {
+		return nil, false
+	}
+	got, isString := takeField(after, ps.field).(string)
+	takeField(before, ps.field)
+	if !isString || !reflect.DeepEqual(before, after) {
+		return nil, false
+	}
+	ranges, ok := replacedRanges(ps.value, got, c.repl)
+	return ranges, ok && rangesInside(ranges, ps.at, ps.at+n)
+}
+
+func decodeEvent(line []byte) (map[string]any, error) {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.UseNumber()
+	var m map[string]any
+	err := dec.Decode(&m)
+	return m, err
+}
+
+// takeField returns the value at path and blanks it, so that the rest of
+// the event can be compared.
+func takeField(m map[string]any, path []string) any {
+	for _, k := range path[:len(path)-1] {
+		next, ok := m[k].(map[string]any)
+		if !ok {
+			return nil
+		}
+		m = next
+	}
+	last := path[len(path)-1]
+	v := m[last]
+	m[last] = nil
+	return v
+}
+
+// shapeOf describes a secret by its length and character classes, never
+// its bytes.
+func shapeOf(s string) string {
+	var classes []string
+	for _, cl := range []struct {
+		name string
+		in   func(r rune) bool
+	}{
+		{"A-Z", func(r rune) bool { return r >= 'A' && r <= 'Z' }},
+		{"a-z", func(r rune) bool { return r >= 'a' && r <= 'z' }},
+		{"0-9", func(r rune) bool { return r >= '0' && r <= '9' }},
+		{"punct", func(r rune) bool { return !(r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') }},
+	} {
+		if strings.ContainsFunc(s, cl.in) {
+			classes = append(classes, cl.name)
+		}
+	}
+	return fmt.Sprintf("%d chars [%s]", len(s), strings.Join(classes, " "))
+}
