@@ -23,7 +23,7 @@ const (
 
 // Why a true sample was not fully replaced.
 const (
-	whyNoRule     = "no rule"       // no rule has its id; alone, the sample is missed too
+	whyNoRule     = "no rule"       // no rule has its id (or "gitleaks-" + it); alone, the sample is missed too
 	whyRuleMisses = "rule misses"   // the rule is there; alone, the sample is missed too
 	whyPartial    = "partial"       // some bytes of the secret are left
 	whyPlacement  = "placement"     // alone, the sample is replaced; here it is not
@@ -136,7 +136,7 @@ func (c *recallCheck) checkTrue(rt *ruleTally, pi, idx int, smp recallSample, ba
 	case bare:
 		rt.missed[pi]++
 		rt.why[whyPlacement]++
-	case c.ids[rt.id]:
+	case c.ids[rt.id] || c.ids["gitleaks-"+rt.id]:
 		rt.missed[pi]++
 		rt.why[whyRuleMisses]++
 	default:
