@@ -66,6 +66,9 @@ type recallCheck struct {
 }
 
 func TestCatalogueRecall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("some 26,000 runs, redacted twice: not with -short")
+	}
 	samples := loadRecallSamples(t)
 	rs, err := Compile(Config{})
 	if err != nil {
