@@ -23,7 +23,9 @@ const about = "True- and false-positive samples of the rules of gitleaks " +
 // samples (credentials in shape, if not in use) do not sit in the
 // repository as plain text for every secret scanner to report.
 type dataFile struct {
-	About   string         `json:"about"`
+	About string `json:"about"`
+	// License is the text of gitleaks' license, which its copies carry.
+	License string         `json:"license"`
 	Module  string         `json:"module"`
 	Version string         `json:"version"`
 	Seed    int64          `json:"seed"`
@@ -33,8 +35,8 @@ type dataFile struct {
 // newDataFile merges what was recorded per rule id (a rule function may
 // validate more than once), in catalogue order. Samples are sorted: some
 // helpers hand them over in map order.
-func newDataFile(version string, seed int64, recorded []recordedRule) *dataFile {
-	d := &dataFile{About: about, Module: gitleaksModule, Version: version, Seed: seed}
+func newDataFile(version, license string, seed int64, recorded []recordedRule) *dataFile {
+	d := &dataFile{About: about, License: license, Module: gitleaksModule, Version: version, Seed: seed}
 	at := map[string]int{}
 	for _, r := range recorded {
 		i, ok := at[r.ID]

@@ -67,7 +67,7 @@ func TestRenameFuncIn(t *testing.T) {
 }
 
 func TestNewDataFile(t *testing.T) {
-	d := newDataFile("v1.2.3", 7, []recordedRule{
+	d := newDataFile("v1.2.3", "MIT License", 7, []recordedRule{
 		{ID: "b", True: []recordedSample{{Sample: "z"}, {Sample: "y"}}},
 		{ID: "a", False: []recordedSample{{Sample: "f"}}},
 		{ID: "b", True: []recordedSample{{Sample: "x"}}, False: []recordedSample{{Sample: "g"}}},
@@ -92,7 +92,7 @@ func TestNewDataFile(t *testing.T) {
 	if got := d.rulesWithoutSamples([]string{"a", "b", "c"}); !slices.Equal(got, []string{"a", "c"}) {
 		t.Errorf("without true samples: %v, want [a c]", got)
 	}
-	if d.Version != "v1.2.3" || d.Seed != 7 || !strings.Contains(d.About, "MIT") {
+	if d.Version != "v1.2.3" || d.Seed != 7 || !strings.Contains(d.About, "MIT") || d.License != "MIT License" {
 		t.Errorf("header: %+v", d)
 	}
 }

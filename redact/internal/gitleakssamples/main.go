@@ -22,6 +22,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 )
 
 // gitleaksModule is the module whose catalogue is sampled.
@@ -56,7 +57,11 @@ func run(out string, seed int64, keep bool) error {
 	if err != nil {
 		return err
 	}
-	data := newDataFile(mod.Version, seed, recorded)
+	license, err := os.ReadFile(filepath.Join(mod.Dir, "LICENSE"))
+	if err != nil {
+		return fmt.Errorf("gitleaks' license: %v", err)
+	}
+	data := newDataFile(mod.Version, string(license), seed, recorded)
 	if missing := data.rulesWithoutSamples(defaultRuleIDs()); len(missing) > 0 {
 		fmt.Fprintf(os.Stderr, "gitleakssamples: %d rules of the default catalogue have no samples: %v\n", len(missing), missing)
 	}
