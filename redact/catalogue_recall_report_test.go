@@ -159,3 +159,23 @@ func (c *recallCheck) writeReport(name, version string) error {
 	}
 	return os.WriteFile(name, []byte(b.String()), 0o644)
 }
+
+// shapeOf describes a secret by its length and character classes, never
+// its bytes.
+func shapeOf(s string) string {
+	var classes []string
+	for _, cl := range []struct {
+		name string
+		in   func(r rune) bool
+	}{
+		{"A-Z", func(r rune) bool { return r >= 'A' && r <= 'Z' }},
+		{"a-z", func(r rune) bool { return r >= 'a' && r <= 'z' }},
+		{"0-9", func(r rune) bool { return r >= '0' && r <= '9' }},
+		{"punct", func(r rune) bool { return !(r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') }},
+	} {
+		if strings.ContainsFunc(s, cl.in) {
+			classes = append(classes, cl.name)
+		}
+	}
+	return fmt.Sprintf("%d chars [%s]", len(s), strings.Join(classes, " "))
+}
