@@ -25,9 +25,12 @@ type recallSamples struct {
 }
 
 type recallRule struct {
-	ID    string         `json:"id"`
-	True  []recallSample `json:"true"`
-	False []recallSample `json:"false"`
+	ID string `json:"id"`
+	// PathOnly: the rule finds files by their path alone, and logs have
+	// no paths; its true samples are left out of the recall.
+	PathOnly bool           `json:"pathOnly"`
+	True     []recallSample `json:"true"`
+	False    []recallSample `json:"false"`
 }
 
 type recallSample struct {
@@ -35,6 +38,9 @@ type recallSample struct {
 	// Secrets are what gitleaks extracts from a true sample (its
 	// secretGroup, or the whole match), each a substring of Sample.
 	Secrets []string `json:"secrets"`
+	// ByAllRules: gitleaks' whole default configuration finds the secret
+	// in the sample alone (a false sample: finds anything in it).
+	ByAllRules bool `json:"byAllRules"`
 }
 
 func loadRecallSamples(t testing.TB) *recallSamples {

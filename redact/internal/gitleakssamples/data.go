@@ -45,6 +45,7 @@ func newDataFile(version, license string, seed int64, recorded []recordedRule) *
 			at[r.ID] = i
 			d.Rules = append(d.Rules, recordedRule{ID: r.ID})
 		}
+		d.Rules[i].PathOnly = d.Rules[i].PathOnly || r.PathOnly
 		d.Rules[i].True = append(d.Rules[i].True, r.True...)
 		d.Rules[i].False = append(d.Rules[i].False, r.False...)
 	}

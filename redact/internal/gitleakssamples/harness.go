@@ -29,6 +29,8 @@ const (
 const recordFile = `package utils
 
 import (
+	"strings"
+
 	"github.com/zricethezav/gitleaks/v8/config"
 	"github.com/zricethezav/gitleaks/v8/detect"
 	"github.com/zricethezav/gitleaks/v8/report"
@@ -38,10 +40,39 @@ type RecordedSample struct {
 	Sample  string   ` + "`json:\"sample\"`" + `
 	Path    string   ` + "`json:\"path,omitempty\"`" + `
 	Secrets []string ` + "`json:\"secrets,omitempty\"`" + `
+	ByAll   bool     ` + "`json:\"byAllRules,omitempty\"`" + `
+}
+
+var allRules *detect.Detector
+
+// byAllRules reports whether gitleaks' whole default configuration, on
+// the sample alone, finds secret in it (secret "": finds anything).
+func byAllRules(sample, secret string) bool {
+	if allRules == nil {
+		d, err := detect.NewDetectorDefaultConfig()
+		if err != nil {
+			panic(err)
+		}
+		allRules = d
+	}
+	for _, f := range allRules.DetectString(sample) {
+		if secret == "" || strings.Contains(f.Secret, secret) {
+			return true
+		}
+	}
+	return false
+}
+
+func firstOf(s []string) string {
+	if len(s) == 0 {
+		return "\x00"
+	}
+	return s[0]
 }
 
 type RecordedRule struct {
-	ID    string           ` + "`json:\"id\"`" + `
+	ID       string           ` + "`json:\"id\"`" + `
+	PathOnly bool             ` + "`json:\"pathOnly,omitempty\"`" + `
 	True  []RecordedSample ` + "`json:\"true\"`" + `
 	False []RecordedSample ` + "`json:\"false\"`" + `
 }
@@ -63,12 +94,13 @@ func secretsOf(findings []report.Finding) []string {
 func Validate(rule config.Rule, truePositives []string, falsePositives []string) *config.Rule {
 	r := &rule
 	d := createSingleRuleDetector(r)
-	rec := RecordedRule{ID: r.RuleID}
+	rec := RecordedRule{ID: r.RuleID, PathOnly: r.Regex == nil}
 	for _, s := range truePositives {
-		rec.True = append(rec.True, RecordedSample{Sample: s, Secrets: secretsOf(d.DetectString(s))})
+		secrets := secretsOf(d.DetectString(s))
+		rec.True = append(rec.True, RecordedSample{Sample: s, Secrets: secrets, ByAll: byAllRules(s, firstOf(secrets))})
 	}
 	for _, s := range falsePositives {
-		rec.False = append(rec.False, RecordedSample{Sample: s})
+		rec.False = append(rec.False, RecordedSample{Sample: s, ByAll: byAllRules(s, "")})
 	}
 	Recorded = append(Recorded, rec)
 	return r
@@ -77,13 +109,13 @@ func Validate(rule config.Rule, truePositives []string, falsePositives []string)
 func ValidateWithPaths(rule config.Rule, truePositives map[string]string, falsePositives map[string]string) *config.Rule {
 	r := &rule
 	d := createSingleRuleDetector(r)
-	rec := RecordedRule{ID: r.RuleID}
+	rec := RecordedRule{ID: r.RuleID, PathOnly: r.Regex == nil}
 	for path, s := range truePositives {
-		found := d.Detect(detect.Fragment{Raw: s, FilePath: path})
-		rec.True = append(rec.True, RecordedSample{Sample: s, Path: path, Secrets: secretsOf(found)})
+		secrets := secretsOf(d.Detect(detect.Fragment{Raw: s, FilePath: path}))
+		rec.True = append(rec.True, RecordedSample{Sample: s, Path: path, Secrets: secrets, ByAll: byAllRules(s, firstOf(secrets))})
 	}
 	for path, s := range falsePositives {
-		rec.False = append(rec.False, RecordedSample{Sample: s, Path: path})
+		rec.False = append(rec.False, RecordedSample{Sample: s, Path: path, ByAll: byAllRules(s, "")})
 	}
 	Recorded = append(Recorded, rec)
 	return r
@@ -124,15 +156,22 @@ replace github.com/zricethezav/gitleaks/v8 => ./gitleaks
 
 // recordedRule mirrors the harness's RecordedRule.
 type recordedRule struct {
-	ID    string           `json:"id"`
-	True  []recordedSample `json:"true"`
-	False []recordedSample `json:"false"`
+	ID string `json:"id"`
+	// PathOnly: the rule has no regular expression and finds files by
+	// their path alone, which logs do not have.
+	PathOnly bool             `json:"pathOnly,omitempty"`
+	True     []recordedSample `json:"true"`
+	False    []recordedSample `json:"false"`
 }
 
 type recordedSample struct {
 	Sample  string   `json:"sample"`
 	Path    string   `json:"path,omitempty"`
 	Secrets []string `json:"secrets,omitempty"`
+	// ByAllRules: gitleaks' whole default configuration, on the sample
+	// alone and without its path, finds the secret (a false sample:
+	// finds anything). A yardstick for the recall test.
+	ByAllRules bool `json:"byAllRules,omitempty"`
 }
 
 // collect builds, in dir, a module that runs every rule function of the

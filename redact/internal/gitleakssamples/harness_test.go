@@ -69,7 +69,7 @@ func TestRenameFuncIn(t *testing.T) {
 func TestNewDataFile(t *testing.T) {
 	d := newDataFile("v1.2.3", "MIT License", 7, []recordedRule{
 		{ID: "b", True: []recordedSample{{Sample: "z"}, {Sample: "y"}}},
-		{ID: "a", False: []recordedSample{{Sample: "f"}}},
+		{ID: "a", False: []recordedSample{{Sample: "f"}}, PathOnly: true},
 		{ID: "b", True: []recordedSample{{Sample: "x"}}, False: []recordedSample{{Sample: "g"}}},
 	})
 	var ids []string
@@ -78,6 +78,9 @@ func TestNewDataFile(t *testing.T) {
 	}
 	if !slices.Equal(ids, []string{"b", "a"}) {
 		t.Fatalf("rules %v, want [b a]: one per id, in first-seen order", ids)
+	}
+	if d.Rules[0].PathOnly || !d.Rules[1].PathOnly {
+		t.Errorf("pathOnly: b %v, a %v; want false, true", d.Rules[0].PathOnly, d.Rules[1].PathOnly)
 	}
 	var trues []string
 	for _, s := range d.Rules[0].True {
