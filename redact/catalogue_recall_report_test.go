@@ -132,7 +132,7 @@ func (c *recallCheck) writeReport(name, version string) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Recall of the default rules on gitleaks %s's samples\n\n", version)
 	fmt.Fprintf(&b, "Measured %s by `go test -run TestCatalogueRecall ./redact/ -args -recall-report FILE`.\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
-	b.WriteString("A true sample counts as replaced when every byte of the secret gitleaks extracts from it is replaced. No sample is quoted here.\n\n")
+	b.WriteString("A true sample counts as replaced when every byte of the secret gitleaks extracts from it (less the quotes, white space, `;` or written-out `\\n` its match may take in at either end) is replaced. No sample is quoted here.\n\n")
 	b.WriteString(yardstick(c.sum()) + "\n\n")
 	if len(c.pathOnly) > 0 {
 		fmt.Fprintf(&b, "Left out: the true samples of %s, a rule that finds files by their path alone (logs have no paths).\n\n", strings.Join(c.pathOnly, ", "))

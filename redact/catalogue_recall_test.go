@@ -133,7 +133,7 @@ func (c *recallCheck) checkTrue(rt *ruleTally, pi, idx int, smp recallSample, ba
 	end := ps.at + len(ps.form(smp.Sample))
 	total, got := 0, 0
 	for _, sec := range smp.Secrets {
-		f := ps.form(sec)
+		f := ps.form(secretCore(sec))
 		for from := ps.at; len(f) > 0 && from+len(f) <= end; {
 			i := strings.Index(ps.value[from:end], f)
 			if i < 0 {
@@ -169,7 +169,7 @@ func (c *recallCheck) checkTrue(rt *ruleTally, pi, idx int, smp recallSample, ba
 		rt.why[whyNoRule]++
 	}
 	if rt.shape == "" && len(smp.Secrets) > 0 {
-		rt.shape = shapeOf(smp.Secrets[0])
+		rt.shape = shapeOf(secretCore(smp.Secrets[0]))
 	}
 }
 
@@ -191,6 +191,27 @@ func (c *recallCheck) checkFalse(rt *ruleTally, pi, idx int, smp recallSample) {
 	}
 }
 
+// secretCore is the secret gitleaks extracts less the delimiters that a
+// rule without a secret group takes in with its match: quotes, a
+// backtick, white space, a semicolon, or a \n or \r escape written out.
+// Those are the text around the secret, which redaction must leave.
+func secretCore(sec string) string {
+	const delims = "`'\" \t\r\n;"
+	core := sec
+	for {
+		trimmed := strings.Trim(core, delims)
+		trimmed = strings.TrimSuffix(strings.TrimSuffix(trimmed, `\n`), `\r`)
+		if trimmed == core {
+			break
+		}
+		core = trimmed
+	}
+	if core == "" {
+		return sec
+	}
+	return core
+}
+
 // bareReplaced reports whether the secret of a true sample is fully
 // replaced when the sample is redacted alone, as plain text.
 func (c *recallCheck) bareReplaced(smp recallSample) bool {
@@ -200,6 +221,7 @@ func (c *recallCheck) bareReplaced(smp recallSample) bool {
 		return false
 	}
 	for _, sec := range smp.Secrets {
+		sec = secretCore(sec)
 		i := strings.Index(smp.Sample, sec)
 		if i < 0 || bytesCovered(ranges, i, i+len(sec)) != len(sec) {
 			return false

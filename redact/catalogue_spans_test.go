@@ -107,3 +107,20 @@ func TestReplacedRanges(t *testing.T) {
 		})
 	}
 }
+
+func TestSecretCore(t *testing.T) {
+	for _, tc := range []struct{ secret, want string }{
+		{"abc123", "abc123"},
+		{"abc123\"", "abc123"},
+		{"'abc123' ", "abc123"},
+		{"abc123;\n", "abc123"},
+		{`abc123\n`, "abc123"},
+		{"abc==", "abc=="},
+		{"`x`", "x"},
+		{"\"\"", "\"\""}, // nothing but delimiters: kept whole
+	} {
+		if got := secretCore(tc.secret); got != tc.want {
+			t.Errorf("secretCore(%q) = %q, want %q", tc.secret, got, tc.want)
+		}
+	}
+}
