@@ -9,8 +9,10 @@
 // those, so the samples are taken by running that package: its module is
 // copied from the module cache into a temporary folder, Validate and
 // ValidateWithPaths are swapped for functions that record their arguments
-// (and the secret gitleaks extracts from each true sample), the random
-// secret generator is seeded, and every rule of the catalogue is built.
+// (with, for each true sample, the secret the rule's own detector extracts,
+// and for every sample whether gitleaks' whole default configuration
+// flags it), the random secret generator is seeded, and every rule of the
+// catalogue is built, twice, to check that the seed reaches every draw.
 // The version is the one go.mod pins, so `go generate ./redact/` after a
 // bump collects the new catalogue's samples.
 //
