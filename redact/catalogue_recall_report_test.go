@@ -33,6 +33,7 @@ func (c *recallCheck) sum() placementTally {
 		s.gitleaksFound += t.gitleaksFound
 		s.replacedFound += t.replacedFound
 		s.gitleaksFlagged += t.gitleaksFlagged
+		s.changedUnflagged += t.changedUnflagged
 	}
 	return s
 }
@@ -72,10 +73,16 @@ func whys(m map[string]int) string {
 }
 
 func tallyLine(name string, t placementTally) string {
-	return fmt.Sprintf("%-15s recall %5.1f%% (%d/%d, %d partial)  false changed %5.1f%% (%d/%d)  invalid %d  outside %d  unstable %d",
+	return fmt.Sprintf("%-15s recall %5.1f%% (%d/%d, %d partial)  false changed %5.1f%% (%d/%d), of those gitleaks does not flag %5.1f%% (%d/%d)  invalid %d  outside %d  unstable %d",
 		name, 100*ratio(t.replaced, t.trues), t.replaced, t.trues, t.partial,
-		100*ratio(t.changed, t.falses), t.changed, t.falses, t.invalid, t.outside, t.unstable)
+		100*ratio(t.changed, t.falses), t.changed, t.falses,
+		100*ratio(t.changedUnflagged, t.unflagged()), t.changedUnflagged, t.unflagged(),
+		t.invalid, t.outside, t.unstable)
 }
+
+// unflagged is the number of false samples that gitleaks' whole default
+// catalogue does not flag: those the false-positive threshold is over.
+func (t placementTally) unflagged() int { return t.falses - t.gitleaksFlagged }
 
 // yardstick compares with gitleaks itself on the samples alone.
 func yardstick(t placementTally) string {
@@ -110,8 +117,8 @@ func (c *recallCheck) assert(t *testing.T) {
 	if r := ratio(s.replaced, s.trues); r < minRecall {
 		t.Errorf("recall %.1f%% of %d true samples, want >= %.0f%%", 100*r, s.trues, 100*minRecall)
 	}
-	if r := ratio(s.changed, s.falses); r > maxFPRate {
-		t.Errorf("%.1f%% of %d false samples changed, want <= %.0f%%", 100*r, s.falses, 100*maxFPRate)
+	if r := ratio(s.changedUnflagged, s.unflagged()); r > maxFPRate {
+		t.Errorf("%.1f%% of %d false samples that gitleaks' catalogue does not flag changed, want <= %.0f%%", 100*r, s.unflagged(), 100*maxFPRate)
 	}
 	for i, v := range c.violations {
 		if i == 20 {
@@ -137,11 +144,14 @@ func (c *recallCheck) writeReport(name, version string) error {
 	if len(c.pathOnly) > 0 {
 		fmt.Fprintf(&b, "Left out: the true samples of %s, a rule that finds files by their path alone (logs have no paths).\n\n", strings.Join(c.pathOnly, ", "))
 	}
-	b.WriteString("| placement | recall | replaced / true | partial | false changed | changed / false | invalid | outside sample | unstable |\n|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("The false-positive threshold is over the false samples that gitleaks' whole catalogue does not flag (`unflagged changed`); `false changed` counts all.\n\n")
+	b.WriteString("| placement | recall | replaced / true | partial | false changed | changed / false | unflagged changed | changed / unflagged | invalid | outside sample | unstable |\n|---|---|---|---|---|---|---|---|---|---|---|\n")
 	row := func(name string, t placementTally) {
-		fmt.Fprintf(&b, "| %s | %.1f %% | %d / %d | %d | %.1f %% | %d / %d | %d | %d | %d |\n", name,
+		fmt.Fprintf(&b, "| %s | %.1f %% | %d / %d | %d | %.1f %% | %d / %d | %.1f %% | %d / %d | %d | %d | %d |\n", name,
 			100*ratio(t.replaced, t.trues), t.replaced, t.trues, t.partial,
-			100*ratio(t.changed, t.falses), t.changed, t.falses, t.invalid, t.outside, t.unstable)
+			100*ratio(t.changed, t.falses), t.changed, t.falses,
+			100*ratio(t.changedUnflagged, t.unflagged()), t.changedUnflagged, t.unflagged(),
+			t.invalid, t.outside, t.unstable)
 	}
 	row("**all**", c.sum())
 	for i, p := range placements {

@@ -18,7 +18,7 @@ var recallReportFile = flag.String("recall-report", "", "write the catalogue rec
 // What the default rules must achieve on the catalogue's own samples.
 const (
 	minRecall = 0.95 // of true samples, secret fully replaced
-	maxFPRate = 0.05 // of false samples, changed at all
+	maxFPRate = 0.05 // of false samples the catalogue does not flag, changed at all
 )
 
 // Why a true sample was not fully replaced.
@@ -39,6 +39,9 @@ type placementTally struct {
 	// finds alone (true) or flags (false), and of those true ones, how
 	// many were replaced here.
 	gitleaksFound, replacedFound, gitleaksFlagged int
+	// Of the false samples the catalogue does not flag, how many were
+	// changed: the false-positive rate the threshold holds.
+	changedUnflagged int
 }
 
 // ruleTally counts, per placement, one rule's samples.
@@ -77,6 +80,13 @@ type recallCheck struct {
 // the thresholds: recall, false samples changed, and no run broken (see
 // redactPlaced). The figures go to the test log, and with -recall-report
 // to a Markdown file, with the reason of each miss.
+//
+// The false-positive rate is held over the false samples that gitleaks'
+// whole default catalogue does not flag: a sample one rule keeps as a
+// near miss is often a true key of another (a false sample of
+// cloudflare-api-key is a cloudflare-global-api-key), and a redactor that
+// covers the catalogue must replace it. The rate over all false samples
+// is printed beside it.
 func TestCatalogueRecall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("some 26,000 runs, redacted twice: not with -short")
@@ -184,6 +194,9 @@ func (c *recallCheck) checkFalse(rt *ruleTally, pi, idx int, smp recallSample) {
 	_, ranges, fired, _ := c.redactPlaced(rt.id, pi, idx, smp.Sample, false)
 	if len(ranges) > 0 {
 		tally.changed++
+		if !smp.ByAllRules {
+			tally.changedUnflagged++
+		}
 		rt.fps[pi]++
 		for _, id := range fired {
 			rt.firedOnFalse[id]++
