@@ -31,6 +31,9 @@ func (s shape) find(t []byte, pos int) (int, int, bool) {
 		if n < s.min || (s.max > 0 && n > s.max) || !wordEnd(t, start+n) {
 			return 0, 0, false
 		}
+		if longRun(t[start:start+n], maxTokenRun) || maskFollows(t, start+n) {
+			return 0, 0, false // a stand-in (see fakes.go)
+		}
 		return pos, start + n, true
 	}
 	return 0, 0, false
@@ -95,7 +98,7 @@ func findAnthropicKey(t []byte, pos int) (int, int, bool) {
 	}
 	i += 3
 	n := base64URL.run(t, i, 0)
-	if n < 20 || !wordEnd(t, i+n) {
+	if n < 20 || !wordEnd(t, i+n) || longRun(t[i:i+n], maxTokenRun) {
 		return 0, 0, false
 	}
 	return pos, i + n, true
