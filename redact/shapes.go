@@ -81,7 +81,7 @@ func zeroTokenRules() []rule {
 		shapeRule(RuleGitHubPAT, shape{[]string{"github_pat_"}, wordChars, 20, 0}),
 		shapeRule(RuleGitHubToken, shape{[]string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, wordChars, 20, 0}),
 		shapeRule(RuleGitLabPAT, shape{[]string{"glpat-"}, base64URL, 20, 0}),
-		shapeRule(RuleGoogleAPIKey, shape{[]string{"AIza"}, base64URL, 20, 0}),
+		shapeRule(RuleGoogleAPIKey, shape{[]string{"AIza"}, base64URL, 35, 35}),
 		shapeRule(RuleSlackToken, shape{[]string{"xoxb-", "xoxa-", "xoxp-", "xoxr-", "xoxs-"}, newClass("A-Za-z0-9-"), 20, 0}),
 		shapeRule(RuleAWSAccessKeyID, shape{[]string{"AKIA", "ASIA"}, upperDigits, 16, 16}),
 		{id: RuleJWT, keywords: shape{[]string{"eyJ"}, base64URL, 0, 0}.keywords(), find: findJWT},
