@@ -152,6 +152,8 @@ func TestGitleaksSemantics(t *testing.T) {
 			"[[rules]]\nid='a'\nregex='''a=([0-9]+)'''\n[[rules.allowlists]]\npaths=['''.*''']", "a=123", "a=" + R},
 		{"delimiters around a whole match stay",
 			"[[rules]]\nid='a'\nregex='''tok_[a-z]{6}[\"; ]'''", `x "tok_abcdef" y`, `x "` + R + `" y`},
+		{"a quote the group takes and does not pair stays",
+			"[[rules]]\nid='a'\nregex='''data (k: [\"']?[a-z0-9]{10}[\"']?)'''", `s: "data k: abcdef1234" data k: 'abcdef5678'`, `s: "data ` + R + `" data ` + R},
 		{"found again once the first is replaced",
 			"[[rules]]\nid='a'\nregex='''data:(?:.|\\s){0,60}?\\s+([a-z]+: [a-z0-9]{10})'''", "data:\n a: 0123456789\n b: 9876543210", "data:\n " + R + "\n " + R},
 		{"rule path ignored",

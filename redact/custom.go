@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"regexp"
@@ -101,6 +102,7 @@ func (m *regexMatcher) find(t []byte, near []span, yield func(start, end int)) {
 				c.secretEnd--
 			}
 		}
+		c.secretStart, c.secretEnd = unpairedQuotes(t, c.secretStart, c.secretEnd)
 		if c.secretEnd <= c.secretStart {
 			return
 		}
@@ -150,6 +152,22 @@ func (m *regexMatcher) init() {
 
 // isDelimiter: a byte that ends or starts a token rather than being part
 // of it (a regex without a capture group may take one as context).
+// unpairedQuotes trims off a quote at either end of the secret
+// t[start:end] that no quote of its kind inside the secret pairs with: a
+// group such as kubernetes-secret-yaml's `["']?value["']?` takes the
+// quote that closes the string the value sits in (a YAML file printed
+// inside a JSON string), which is the text around the secret.
+func unpairedQuotes(t []byte, start, end int) (int, int) {
+	isQuote := func(c byte) bool { return c == '"' || c == '\'' }
+	if end-start >= 2 && isQuote(t[end-1]) && bytes.IndexByte(t[start:end-1], t[end-1]) < 0 {
+		end--
+	}
+	if end-start >= 2 && isQuote(t[start]) && bytes.IndexByte(t[start+1:end], t[start]) < 0 {
+		start++
+	}
+	return start, end
+}
+
 func isDelimiter(c byte) bool {
 	switch c {
 	case '"', '\'', '`', '\\', ' ', '\t', '\r', '\n', ';', ',':

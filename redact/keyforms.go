@@ -105,10 +105,16 @@ func pathLike(v []byte) bool {
 // quotedSecret is quoted, for a value that is not empty or a placeholder.
 func quotedSecret(t []byte, i, qlen int, newlines bool) (int, int, bool) {
 	start, end, ok := quoted(t, i, qlen, newlines)
-	if !ok || (end > start && (placeholder(t[start:end]) || unfinished(t[start:end]))) {
+	if !ok || (end > start && (placeholder(t[start:end]) || unfinished(t[start:end]))) || doubledQuote(t, end, qlen) {
 		return 0, 0, false
 	}
 	return start, end, ok
+}
+
+// doubledQuote: a closing quote that another follows at once ends no
+// value (`x = "k = "v""` is text about an assignment, quoted whole).
+func doubledQuote(t []byte, end, qlen int) bool {
+	return qlen == 1 && end+1 < len(t) && t[end+1] == t[end]
 }
 
 // plausibleValue: an unquoted value in a form that prose and code also
@@ -136,12 +142,18 @@ func plausibleValue(v []byte) bool {
 
 // placeholder reports whether a value stands for a secret rather than
 // being one: a reference ($TOKEN, ${TOKEN}, %TOKEN%, {{ token }},
-// <token>, (token)), a literal (null, None, true...), a
-// run of one character (***, xxxx, ....), a mask (abc***, pplx-xxxxxxxx,
-// ops_abc...), or a word that templates and docs put there (changeme,
-// placeholder, redacted, password, token, test, your-token...).
+// <token>, (token)), a constant's name (ACCESS_TOKEN), a literal (null,
+// None, true...), a run of one character (***, xxxx, ....), a mask
+// (abc***, pplx-xxxxxxxx, ops_abc..., glc_11111111...), a word that
+// templates and docs put there (changeme, placeholder, redacted,
+// password, token, test, your-token...). Length alone decides nothing:
+// short real passwords, password=hunter2 or pin=5 in a log, are
+// replaced, as a user who asked for a key name expects.
 func placeholder(v []byte) bool {
 	if len(v) == 0 {
+		return true
+	}
+	if longRun(v, maxValueRun) || constantName(v) {
 		return true
 	}
 	switch v[0] {

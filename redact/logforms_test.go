@@ -36,6 +36,9 @@ var logFormCases = []textCase{
 	{"yaml mid line", "the token: abc123 here", "", ""},
 	{"flag file and stdin", "app --password-stdin --token-file ./t --private-key ~/.ssh/id --token $TOKEN --password -", "", ""},
 	{"assignment placeholders", "password=*** token=xxxx secret=changeme", "", ""},
+	{"assignment stand-ins", "API_KEY=\"glc_11111111111111\" access_token=ACCESS_TOKEN\nSECRET: 'MY_SECRET_2'", "", ""},
+	{"assignment quoted whole", `note = "token = "abc123xyz""`, "", ""},
+	{"assignment near stand-ins", "API_KEY=\"glc_1111111Ab2\" access_token=ACCESS_token", "API_KEY=\"[REDACTED]\" access_token=[REDACTED]", RuleAssignment},
 
 	// Authorization with any scheme, or none.
 	{"auth token scheme", "Authorization: token 0123456789abcdef", "Authorization: token " + R, RuleAuthorization},

@@ -28,7 +28,8 @@ func findPrivateKey(t []byte, pos int) (int, int, bool) {
 	}
 	start := labelEnd + len("-----")
 	end := indexEnd(t[start:], label)
-	if end < 0 {
+	whole := end >= 0
+	if !whole {
 		end = pemBodyEnd(t, start)
 	} else {
 		end += start
@@ -39,8 +40,17 @@ func findPrivateKey(t []byte, pos int) (int, int, bool) {
 	for end > start && isSpace(t[end-1]) {
 		end--
 	}
+	if whole && end-start < minPEMBody {
+		return 0, 0, false // an example block: no key is that short
+	}
 	return start, end, end > start
 }
+
+// minPEMBody is the length of the shortest private key body: an Ed25519
+// key in PKCS #8 is 48 bytes, 64 in base64. A whole block with less
+// between its BEGIN and END lines holds a stand-in; a block cut short
+// is replaced whatever its length.
+const minPEMBody = 64
 
 func hasSuffix(b []byte, s string) bool {
 	return len(b) >= len(s) && string(b[len(b)-len(s):]) == s

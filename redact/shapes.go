@@ -31,6 +31,9 @@ func (s shape) find(t []byte, pos int) (int, int, bool) {
 		if n < s.min || (s.max > 0 && n > s.max) || !wordEnd(t, start+n) {
 			return 0, 0, false
 		}
+		if longRun(t[start:start+n], maxTokenRun) || maskFollows(t, start+n) {
+			return 0, 0, false // a stand-in (see fakes.go)
+		}
 		return pos, start + n, true
 	}
 	return 0, 0, false
@@ -78,7 +81,7 @@ func zeroTokenRules() []rule {
 		shapeRule(RuleGitHubPAT, shape{[]string{"github_pat_"}, wordChars, 20, 0}),
 		shapeRule(RuleGitHubToken, shape{[]string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, wordChars, 20, 0}),
 		shapeRule(RuleGitLabPAT, shape{[]string{"glpat-"}, base64URL, 20, 0}),
-		shapeRule(RuleGoogleAPIKey, shape{[]string{"AIza"}, base64URL, 20, 0}),
+		shapeRule(RuleGoogleAPIKey, shape{[]string{"AIza"}, base64URL, 35, 35}),
 		shapeRule(RuleSlackToken, shape{[]string{"xoxb-", "xoxa-", "xoxp-", "xoxr-", "xoxs-"}, newClass("A-Za-z0-9-"), 20, 0}),
 		shapeRule(RuleAWSAccessKeyID, shape{[]string{"AKIA", "ASIA"}, upperDigits, 16, 16}),
 		{id: RuleJWT, keywords: shape{[]string{"eyJ"}, base64URL, 0, 0}.keywords(), find: findJWT},
@@ -95,7 +98,7 @@ func findAnthropicKey(t []byte, pos int) (int, int, bool) {
 	}
 	i += 3
 	n := base64URL.run(t, i, 0)
-	if n < 20 || !wordEnd(t, i+n) {
+	if n < 20 || !wordEnd(t, i+n) || longRun(t[i:i+n], maxTokenRun) {
 		return 0, 0, false
 	}
 	return pos, i + n, true
