@@ -17,7 +17,6 @@ require (
 )
 
 require (
-	github.com/BobuSumisu/aho-corasick v1.0.3 // indirect
 	github.com/cpuguy83/go-md2man/v2 v2.0.6 // indirect
 	github.com/fsnotify/fsnotify v1.8.0 // indirect
 	github.com/hashicorp/go-version v1.7.0 // indirect
