@@ -263,8 +263,14 @@ func (m *regexMatcher) maybe(raw []byte, end int) bool {
 			decodePool.Put(buf)
 		}
 	}()
+	// The run the rule needs lies in what the check below looks at:
+	// the regex's width from q when it has one, else rawLimit bytes.
+	runLimit := rawLimit
+	if m.width < maxWindow {
+		runLimit = m.width + 1
+	}
 	for q := max(end-m.longestKeyword-k.longest, 0); q < end; q++ {
-		if !k.startsAt(raw, q) {
+		if !k.startsAt(raw, q) || m.req != nil && !m.req.rawRun(raw[q:], runLimit) {
 			continue
 		}
 		// Enough raw text for limit decoded bytes: an escape takes at

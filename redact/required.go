@@ -276,3 +276,44 @@ func hasLetter(s string) bool {
 	}
 	return false
 }
+
+// rawRun reports whether the raw JSON text raw, read for at most limit
+// decoded bytes, may hold the run r needs. An escape counts as bytes of
+// the class, as many as it may stand for (three for \uXXXX), whatever it
+// stands for, and as one byte of the limit; a run still open where raw
+// ends counts as found. The caller takes a limit that a match from the
+// start of raw cannot pass, so a no is sure, and costs a short loop
+// rather than decoding the text.
+func (r *required) rawRun(raw []byte, limit int) bool {
+	if r.runLen == 0 {
+		return true
+	}
+	run := 0
+	i := 0
+	for n := 0; n < limit; n++ {
+		if i >= len(raw) {
+			return run > 0
+		}
+		switch c := raw[i]; {
+		case c == '\\' && i+1 < len(raw) && raw[i+1] == 'u':
+			run += 3
+			i += 6
+		case c == '\\':
+			run++
+			i += 2
+		case r.runClass[c]:
+			run++
+			i++
+		default:
+			run = 0
+			i++
+		}
+		if run >= r.runLen {
+			return true
+		}
+		if run+limit-n-1 < r.runLen {
+			return false // too little is left for the run
+		}
+	}
+	return run > 0
+}
