@@ -210,17 +210,23 @@ func (r *required) holds(t []byte) bool {
 	return true
 }
 
-// hasRun reports whether t holds n consecutive bytes of class.
+// hasRun reports whether t holds n consecutive bytes of class. A run of
+// n that ends at or after i covers i+n-1 or starts past it, so where
+// that byte is not in the class the search moves on n bytes at once.
 func hasRun(t []byte, class *[256]bool, n int) bool {
-	run := 0
-	for i := 0; i < len(t); i++ {
-		if !class[t[i]] {
-			run = 0
+	for end := n - 1; end < len(t); {
+		if !class[t[end]] {
+			end += n
 			continue
 		}
-		if run++; run >= n {
+		start := end
+		for start > end-n+1 && class[t[start-1]] {
+			start--
+		}
+		if start == end-n+1 {
 			return true
 		}
+		end = start + n - 1 // t[start-1] is not in the class
 	}
 	return false
 }
@@ -278,15 +284,19 @@ func hasLetter(s string) bool {
 }
 
 // rawRun reports whether the raw JSON text raw, read for at most limit
-// decoded bytes, may hold the run r needs. An escape counts as bytes of
-// the class, as many as it may stand for (three for \uXXXX), whatever it
-// stands for, and as one byte of the limit; a run still open where raw
-// ends counts as found. The caller takes a limit that a match from the
-// start of raw cannot pass, so a no is sure, and costs a short loop
-// rather than decoding the text.
+// decoded bytes, may hold the run r needs. Where those bytes hold no
+// escape, that is hasRun. Else an escape counts as bytes of the class,
+// as many as it may stand for (three for \uXXXX), whatever it stands
+// for, and as one byte of the limit; a run still open where raw ends
+// counts as found. The caller takes a limit that a match from the start
+// of raw cannot pass, so a no is sure, and costs a short loop rather
+// than decoding the text.
 func (r *required) rawRun(raw []byte, limit int) bool {
 	if r.runLen == 0 {
 		return true
+	}
+	if seg := raw[:min(len(raw), limit)]; bytes.IndexByte(seg, '\\') < 0 {
+		return hasRun(seg, &r.runClass, r.runLen) || len(seg) == len(raw) && openRun(seg, &r.runClass)
 	}
 	run := 0
 	i := 0
@@ -317,3 +327,6 @@ func (r *required) rawRun(raw []byte, limit int) bool {
 	}
 	return run > 0
 }
+
+// openRun reports whether t ends with a byte of class.
+func openRun(t []byte, class *[256]bool) bool { return len(t) > 0 && class[t[len(t)-1]] }

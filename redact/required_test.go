@@ -107,13 +107,43 @@ func TestRawRun(t *testing.T) {
 		{"s." + strings.Repeat("a", 20) + `\n` + "aa", 30, true}, // \n counts, in doubt
 		// Open at the end of the text: in doubt, yes.
 		{"s.aaaa", 30, true},
-		// A run that cannot end within the limit is none.
+		{`s.a\nx`, 30, true},
+		{`s.a\n `, 30, false},
+		// A run that does not end within the limit is none.
 		{"s." + strings.Repeat("a", 30), 10, false},
-		// Too little left within the limit.
 		{"s.x y" + strings.Repeat("a", 30), 12, false},
+		{"s.x y" + strings.Repeat("a", 30), 29, true},
 	} {
 		if got := r.rawRun([]byte(tc.raw), tc.limit); got != tc.want {
 			t.Errorf("rawRun(%q, %d) = %v, want %v", tc.raw, tc.limit, got, tc.want)
+		}
+	}
+}
+
+// hasRun skips ahead: checked against a plain count on every prefix of
+// texts with runs of every length.
+func TestHasRun(t *testing.T) {
+	var class [256]bool
+	for c := 'a'; c <= 'z'; c++ {
+		class[c] = true
+	}
+	texts := []string{"", "a", "abc d", "ab cde fghij", "x.yz...abcdefgh.", strings.Repeat("ab.", 10) + "abcdefghijk"}
+	for _, text := range texts {
+		for end := 0; end <= len(text); end++ {
+			for n := 1; n <= 12; n++ {
+				want, run := false, 0
+				for i := 0; i < end; i++ {
+					if class[text[i]] {
+						run++
+					} else {
+						run = 0
+					}
+					want = want || run >= n
+				}
+				if got := hasRun([]byte(text[:end]), &class, n); got != want {
+					t.Errorf("hasRun(%q, %d) = %v, want %v", text[:end], n, got, want)
+				}
+			}
 		}
 	}
 }
