@@ -146,6 +146,8 @@ type keywordLed struct {
 	longest  int            // the longest literal, in bytes
 	anchored *regexp.Regexp // ^ and the keyword-led part
 	lead     int            // the most bytes a match starts before that part
+	// first holds the bytes a leading literal may start with.
+	first [256]bool
 	// escapable: a literal holds a character JSON may escape, so raw
 	// text cannot be compared with it.
 	escapable bool
@@ -186,6 +188,11 @@ func newKeywordLed(re *regexp.Regexp, keywords []kwSpec) *keywordLed {
 			return nil
 		}
 		k.longest = max(k.longest, len(l.text))
+		c := l.text[0]
+		k.first[c] = true
+		if l.fold {
+			k.first[upper(c)] = true
+		}
 		for _, c := range []byte(l.text) {
 			if c == '"' || c == '\\' || c == '/' || c < 0x20 || c >= 0x7f {
 				k.escapable = true
@@ -202,6 +209,9 @@ func newKeywordLed(re *regexp.Regexp, keywords []kwSpec) *keywordLed {
 
 // startsAt reports whether a leading literal occurs in t at q.
 func (k *keywordLed) startsAt(t []byte, q int) bool {
+	if q >= len(t) || !k.first[t[q]] {
+		return false // most places: find tries each before a keyword
+	}
 	for _, l := range k.lits {
 		n := q + len(l.text)
 		if n > len(t) {
