@@ -146,6 +146,10 @@ type keywordLed struct {
 	longest  int            // the longest literal, in bytes
 	anchored *regexp.Regexp // ^ and the keyword-led part
 	lead     int            // the most bytes a match starts before that part
+	// first holds the bytes a leading literal may start with.
+	first [256]bool
+	// gap, when set, is what must follow a leading literal.
+	gap *gapCheck
 	// escapable: a literal holds a character JSON may escape, so raw
 	// text cannot be compared with it.
 	escapable bool
@@ -170,7 +174,7 @@ func newKeywordLed(re *regexp.Regexp, keywords []kwSpec) *keywordLed {
 	if !ok {
 		return nil
 	}
-	k := &keywordLed{lits: lits, lead: lead}
+	k := &keywordLed{lits: lits, lead: lead, gap: gapCheckOf(p)}
 	for _, l := range lits {
 		if l.fold && strings.IndexFunc(l.text, func(r rune) bool { return r >= 0x80 }) >= 0 {
 			return nil // startsAt folds ASCII only
@@ -186,6 +190,11 @@ func newKeywordLed(re *regexp.Regexp, keywords []kwSpec) *keywordLed {
 			return nil
 		}
 		k.longest = max(k.longest, len(l.text))
+		c := l.text[0]
+		k.first[c] = true
+		if l.fold {
+			k.first[upper(c)] = true
+		}
 		for _, c := range []byte(l.text) {
 			if c == '"' || c == '\\' || c == '/' || c < 0x20 || c >= 0x7f {
 				k.escapable = true
@@ -202,6 +211,9 @@ func newKeywordLed(re *regexp.Regexp, keywords []kwSpec) *keywordLed {
 
 // startsAt reports whether a leading literal occurs in t at q.
 func (k *keywordLed) startsAt(t []byte, q int) bool {
+	if q >= len(t) || !k.first[t[q]] {
+		return false // most places: find tries each before a keyword
+	}
 	for _, l := range k.lits {
 		n := q + len(l.text)
 		if n > len(t) {
@@ -224,6 +236,36 @@ func (k *keywordLed) startsAt(t []byte, q int) bool {
 	return false
 }
 
+// goesOn reports whether, after a leading literal at q in t, a match
+// may go on (see gapCheck).
+func (k *keywordLed) goesOn(t []byte, q int) bool {
+	if k.gap == nil {
+		return true
+	}
+	for i := range k.lits {
+		if l := &k.lits[i]; l.at(t, q) && k.gap.holds(t, q+len(l.text)) {
+			return true
+		}
+	}
+	return false
+}
+
+// at reports whether l occurs in t at q.
+func (l *lit) at(t []byte, q int) bool {
+	n := q + len(l.text)
+	if n > len(t) {
+		return false
+	}
+	if l.follow != nil && n < len(t) && !l.follow[t[n]] || l.wordStart && q > 0 && isWordByte(t[q-1]) {
+		return false
+	}
+	u := t[q:n]
+	if !l.fold {
+		return string(u) == l.text
+	}
+	return equalFoldASCII(u, l.text)
+}
+
 // find calls yield with the matches of m.re near the keyword spans near,
 // trying it only where its keyword-led part matches at a keyword.
 func (k *keywordLed) find(m *regexMatcher, t []byte, near []span, yield func(start, end int)) {
@@ -231,7 +273,7 @@ func (k *keywordLed) find(m *regexMatcher, t []byte, near []span, yield func(sta
 	for _, n := range near {
 		for q := max(n.start-k.longest+1, 0, tried+1); q <= n.start; q++ {
 			tried = q
-			if q < last || !k.startsAt(t, q) || !k.anchored.Match(t[q:min(len(t), q+maxExtend)]) {
+			if q < last || !k.startsAt(t, q) || !k.goesOn(t, q) || !k.anchored.Match(t[q:min(len(t), q+maxExtend)]) {
 				continue
 			}
 			last = m.searchWindow(t, max(q-k.lead, 0), min(q+m.width, len(t)), last, yield)
@@ -263,8 +305,14 @@ func (m *regexMatcher) maybe(raw []byte, end int) bool {
 			decodePool.Put(buf)
 		}
 	}()
+	// The run the rule needs lies in what the check below looks at:
+	// the regex's width from q when it has one, else rawLimit bytes.
+	runLimit := rawLimit
+	if m.width < maxWindow {
+		runLimit = m.width + 1
+	}
 	for q := max(end-m.longestKeyword-k.longest, 0); q < end; q++ {
-		if !k.startsAt(raw, q) {
+		if !k.startsAt(raw, q) || !k.goesOn(raw, q) || m.req != nil && !m.req.rawRun(raw[q:], runLimit) {
 			continue
 		}
 		// Enough raw text for limit decoded bytes: an escape takes at

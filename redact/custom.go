@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"slices"
 	"sync"
 )
@@ -50,6 +51,7 @@ type regexMatcher struct {
 	once  sync.Once
 	width int            // see windowOf
 	pre   *regexp.Regexp // see necessary
+	req   *required      // nil: nothing known
 	lead  int
 	led   *keywordLed // nil: the rule is looked for in windows
 	// longestKeyword is the length of the longest keyword, in bytes.
@@ -143,6 +145,9 @@ func (m *regexMatcher) init() {
 	m.once.Do(func() {
 		m.width = windowOf(m.re)
 		m.pre, m.lead = necessary(m.re)
+		if p, err := syntax.Parse(m.re.String(), syntax.Perl); err == nil {
+			m.req = requiredOf(p)
+		}
 		m.led = newKeywordLed(m.re, m.keywords)
 		for _, k := range m.keywords {
 			m.longestKeyword = max(m.longestKeyword, len(k.text))

@@ -197,9 +197,10 @@ type Straddle struct {
 // are next to unheard of.
 func (x *Redactor) Join(prev, prevRedacted, next, nextRedacted []byte) (Straddle, bool) {
 	pt, nh := tail(prev), head(next)
-	joined := make([]byte, 0, len(pt)+len(nh))
-	joined = append(append(joined, pt...), nh...)
-	both, matches := x.RedactText(joined)
+	// Nearly every join holds nothing: the joined text goes in a buffer
+	// kept for the next join, and what is found is copied out below.
+	x.joined = append(append(x.joined[:0], pt...), nh...)
+	both, matches := x.RedactText(x.joined)
 	if len(matches) == 0 {
 		return Straddle{}, false
 	}

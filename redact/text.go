@@ -36,6 +36,8 @@ type Redactor struct {
 	view    []byte
 	viewEsc []viewEscape
 
+	joined []byte // the text across a join of deltas (see Join)
+
 	walkAll bool // tests: walk every line, to check that passing most is exact
 }
 

@@ -139,6 +139,9 @@ func (m *regexMatcher) searchWindow(t []byte, lo, hi, last int, yield func(start
 	re := m.re
 	lo = max(lo, last)
 	from, to := max(lo-1, 0), min(hi+1, len(t))
+	if m.req != nil && !m.req.holds(t[from:to]) {
+		return last
+	}
 	if m.pre != nil {
 		p := m.pre.FindIndex(t[from:to])
 		if p == nil {

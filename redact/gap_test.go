@@ -1,0 +1,58 @@
+package redact
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"testing"
+)
+
+// A keyword-led rule of the assignment shape: its gap check must say yes
+// wherever the regex matches at the keyword, and no where the text after
+// the keyword cannot reach an operator.
+func TestGapCheck(t *testing.T) {
+	const src = `(?i)(?:token|api)(?:[ \t\w.-]{0,5})[\s'"]{0,2}(?:=|:)[ ]{0,2}([a-z0-9]{6,})`
+	re := regexp.MustCompile(src)
+	p, err := syntax.Parse(src, syntax.Perl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := newKeywordLed(re, folded("token", "api"))
+	if k == nil || k.gap == nil {
+		t.Fatalf("no gap check for %s", src)
+	}
+	if g := gapCheckOf(p); g == nil || g.maxChars != 7 {
+		t.Fatalf("gapCheckOf: %+v, want 7 characters", g)
+	}
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{`token=abcdef12`, true},
+		{`TOKEN_ID : abcdef12`, true},
+		{`api.key"=abcdef12`, true},
+		{`token is not set here`, false},  // no operator within reach
+		{`tokenizer_xy = x`, false},       // 7 name characters and a blank: too many
+		{`Escaping rules in JSON`, false}, // "api" inside a word
+		{`token\u003dabcdef12`, true},     // an escape may be the operator
+		{"token \u212a=abcdef12", true},   // the Kelvin sign is a word character folded
+		{"token \u00e9=abcdef12", false},  // é is not
+	} {
+		q := -1
+		for i := range tc.text {
+			if k.startsAt([]byte(tc.text), i) {
+				q = i
+				break
+			}
+		}
+		if q < 0 {
+			t.Fatalf("%q: no leading literal", tc.text)
+		}
+		got := k.goesOn([]byte(tc.text), q)
+		if got != tc.want {
+			t.Errorf("goesOn(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+		if m := k.anchored.MatchString(tc.text[q:]); m && !got {
+			t.Errorf("%q: the regex matches at the keyword, the gap check says no", tc.text)
+		}
+	}
+}
