@@ -333,7 +333,10 @@ func (m *regexMatcher) maybe(raw []byte, end int) bool {
 			if buf == nil {
 				buf = decodePool.Get().(*[]byte)
 			}
-			*buf = protocol.AppendUnescaped((*buf)[:0], region)
+			// Decoded once, the text may still hold the escapes of a
+			// JSON document printed into it, which the rule reads
+			// through the escape view: decode those too.
+			*buf = viewText(protocol.AppendUnescaped((*buf)[:0], region))
 			if len(*buf) < limit && cut < len(raw) {
 				return true
 			}

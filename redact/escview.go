@@ -47,6 +47,26 @@ func (x *Redactor) escapeView(t []byte) []byte {
 	return v
 }
 
+// viewText decodes in b, in place, the escapes the view decodes, and
+// returns the decoded text: the view of b without the map back.
+func viewText(b []byte) []byte {
+	i := indexByte(b, '\\')
+	if i < 0 {
+		return b
+	}
+	w := i
+	for r := i; r < len(b); {
+		if n, c := escapeAt(b, r); n > 0 {
+			b[w] = c
+			w, r = w+1, r+n
+			continue
+		}
+		b[w] = b[r]
+		w, r = w+1, r+1
+	}
+	return b[:w]
+}
+
 // viewEscape is an escape the view decodes: its character is at v in the
 // view, and it is written in t[t:tEnd].
 type viewEscape struct{ v, t, tEnd int32 }

@@ -157,3 +157,22 @@ func FuzzEscapeView(f *testing.F) {
 		}
 	})
 }
+
+func TestViewText(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`plain`, `plain`},
+		{`a\"b\\c\/d`, `a"b\c/d`},
+		{`x\ny\tz`, "x\ny\tz"},
+		{`\u0041\u00e9`, `A\u00e9`}, // only ASCII \u escapes are decoded
+		{`end\`, `end\`},
+		{`\q`, `\q`},
+	} {
+		if got := string(viewText([]byte(tc.in))); got != tc.want {
+			t.Errorf("viewText(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		x := &Redactor{}
+		if got := string(x.escapeView([]byte(tc.in))); got != tc.want {
+			t.Errorf("escapeView(%q) = %q, differs from viewText's %q", tc.in, got, tc.want)
+		}
+	}
+}
