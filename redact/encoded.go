@@ -41,14 +41,17 @@ const (
 // decoder holds the rules that look inside decoded text, and scratch
 // Redactors for them (rules are shared by goroutines).
 type decoder struct {
-	rs   *RuleSet
+	// rs is built on first use: most runs meet no encoded keyword, and
+	// its keyword table cost every zsj validate and redact a few
+	// milliseconds at start-up.
+	rs   func() *RuleSet
 	pool sync.Pool
 }
 
 func (d *decoder) spans(t []byte) []span {
 	x, _ := d.pool.Get().(*Redactor)
 	if x == nil {
-		x = d.rs.NewRedactor()
+		x = d.rs().NewRedactor()
 	}
 	out := slices.Clone(x.secretSpans(t))
 	d.pool.Put(x)
@@ -62,9 +65,11 @@ func encodedRules(base []rule, keys keySet, depth int) []rule {
 	if depth > 1 {
 		inner = append(inner, encodedRules(base, keys, depth-1)...)
 	}
-	rs := &RuleSet{keys: keys, rules: inner, repl: []byte(DefaultReplacement)}
-	rs.buildPrefilter()
-	d := &decoder{rs: rs}
+	d := &decoder{rs: sync.OnceValue(func() *RuleSet {
+		rs := &RuleSet{keys: keys, rules: inner, repl: []byte(DefaultReplacement)}
+		rs.buildPrefilter()
+		return rs
+	})}
 	var plain []kwSpec
 	for _, r := range base {
 		plain = append(plain, r.keywords...)
