@@ -407,7 +407,9 @@ SIZE[$archive]=$(cat "$work/$archive"/*.jsonl | wc -c)
 LABEL[$archive]="$(find "$work/$archive" -name '*.jsonl' | wc -l) logs of realistic v2 in a folder, $(mb_of "${SIZE[$archive]}") MB"
 GEN_CMDS+=("awk: the first 2000 runs of $real, one log each, into $archive/")
 
-# The realistic corpus compressed as archives keep it.
+# The realistic corpus compressed as archives keep it, and how the other
+# tools read it back.
+declare -A UNZIP=([gz]="gzip -dc" [zst]="zstd -dc")
 for z in gz zst; do
 	f=$real.$z
 	if [ ! -f "$work/$f.stamp" ] || [ "$(cat "$work/$f.stamp")" != "$(cat "$work/$real.stamp")" ]; then
@@ -432,7 +434,7 @@ if built validate; then
 	target "validate, ${LABEL[$archive]}: zsj >= 10x jq" ratio "validate archive zsj" "validate archive jq" 10
 	for z in gz zst; do
 		f=$real.$z
-		case $z in gz) unz="gzip -dc" ;; zst) unz="zstd -dc" ;; esac
+		unz=${UNZIP[$z]}
 		measure "validate $z zsj" "$runs_zsj" "$warmup_zsj" $f "zsj validate $f"
 		measure "validate $z jq" "$runs_other" "$warmup_other" $f "$unz $f | jq empty"
 		measure "validate $z gojq" "$runs_other" "$warmup_other" $f "$unz $f | gojq empty"
@@ -447,7 +449,7 @@ if built usage; then
 	target "usage, ${LABEL[$archive]}: zsj >= 10x jq" ratio "usage archive zsj" "usage archive jq" 10
 	for z in gz zst; do
 		f=$real.$z
-		case $z in gz) unz="gzip -dc" ;; zst) unz="zstd -dc" ;; esac
+		unz=${UNZIP[$z]}
 		measure "usage $z zsj" "$runs_zsj" "$warmup_zsj" $f "zsj usage $f"
 		measure "usage $z jq" "$runs_other" "$warmup_other" $f "$unz $f | jq -n '$usage_sum'"
 		row "usage totals" "usage $z zsj" "usage $z jq" ""
