@@ -60,14 +60,8 @@ func Run(opts Options) error {
 		format = report.Text
 	}
 	printer := report.NewPrinter(reportWriter(opts), format, std.ColorEnabled())
-	engine := newEngine(opts)
-	err := input.Each(opts.Sources, std.In,
-		func(src input.Source, err error) {
-			readError(err)
-			bar.Add(1)
-		},
-		func(s *input.Stream) error {
-			stats, readErr, err := engine.stream(s, printer)
+	err := newEngine(opts).run(opts.Sources, std.In, printer, engineHooks{
+		file: func(stats protocol.Stats, readErr error) {
 			sum.Files++
 			sum.Lines += stats.Lines
 			sum.Events += stats.Events
@@ -75,11 +69,15 @@ func Run(opts Options) error {
 			sum.Errors += stats.Errors
 			sum.Warnings += stats.Warnings
 			if readErr != nil {
-				readError(input.ReadError(s.Source, readErr))
+				readError(readErr)
 			}
 			bar.Add(1)
-			return err
-		})
+		},
+		unopened: func(src input.Source, err error) {
+			readError(err)
+			bar.Add(1)
+		},
+	})
 	bar.Clear()
 	if err == nil {
 		err = printer.Summary(sum)
