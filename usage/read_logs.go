@@ -26,9 +26,14 @@ func readLogs(std *term.IO, sources []input.Source, unreadable []error, opts Opt
 		shown++
 	}
 	c = NewCollector(opts)
+	var lines *input.Reader // one for all files: see Reader.Reset
 	err = r.each(sources, unreadable, func(s *input.Stream) error {
 		f := c.File(s.Name)
-		lines := s.Lines()
+		if lines == nil {
+			lines = s.Lines()
+		} else {
+			lines.Reset(s)
+		}
 		var l input.Line
 		for {
 			err := lines.NextInto(&l)

@@ -73,6 +73,20 @@ func newReaderSize(r io.Reader, size int) *Reader {
 	return &Reader{r: r, buf: make([]byte, max(size, 1))}
 }
 
+// Reset makes r read src from its start, keeping its buffer (unless a
+// huge line grew it). Lines handed out are only good until the next call
+// anyway, so a reader of many files in turn can use one Reader for all:
+// on 2,000 logs of 100 KB, a fresh 256 KB buffer for each, cleared by the
+// allocator, had usage spend a third of its time in the garbage
+// collector and page faults.
+func (r *Reader) Reset(src io.Reader) {
+	buf := r.buf
+	if len(buf) > maxStickyBlock {
+		buf = newBuffer(initialBufSize)
+	}
+	*r = Reader{r: src, buf: buf}
+}
+
 // unread returns what r has not returned yet: the bytes it holds, then the
 // rest of its input.
 func (r *Reader) unread() io.Reader {

@@ -324,3 +324,49 @@ func TestNextIntoReusesLine(t *testing.T) {
 		t.Errorf("lines %q, want %q", got, want)
 	}
 }
+
+// TestReaderReset: a reset reader reads its new source as a fresh one
+// would (numbers from 1, a byte order mark seen at the start, no error
+// or partial line carried over), and drops a buffer a huge line grew.
+func TestReaderReset(t *testing.T) {
+	r := newReaderSize(iotest.TimeoutReader(strings.NewReader("a\nb\npartial")), 4)
+	for {
+		if _, err := r.Next(); err != nil {
+			break
+		}
+	}
+	huge := strings.Repeat("x", maxStickyBlock+1) + "\n"
+	for _, tc := range []struct{ input, want string }{
+		{"\ufeffone\ntwo", "1 one BOM|2 two|"},
+		{huge + "three\n", "1 (huge)|2 three|"},
+		{"", ""},
+		{"four\n", "1 four|"},
+	} {
+		r.Reset(strings.NewReader(tc.input))
+		var got strings.Builder
+		for {
+			l, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%q: %v", tc.input, err)
+			}
+			text := string(l.Text)
+			if len(text) > 100 {
+				text = "(huge)"
+			}
+			fmt.Fprintf(&got, "%d %s", l.Num, text)
+			if l.BOM {
+				got.WriteString(" BOM")
+			}
+			got.WriteString("|")
+		}
+		if got.String() != tc.want {
+			t.Errorf("%.20q: got %q, want %q", tc.input, got.String(), tc.want)
+		}
+	}
+	if len(r.buf) > maxStickyBlock {
+		t.Errorf("the buffer grown for a huge line is kept: %d bytes", len(r.buf))
+	}
+}
