@@ -48,7 +48,13 @@ type anchor struct{ kw, off int32 }
 type prefilter struct {
 	keywords []keyword
 	step     int
-	marked   []byte // per hash: 1 when some keyword has a window with it
+	// marked, per hash: 0 when no keyword has a window with it, else
+	// the buckets (see neighbour) of the bytes that may follow the
+	// window; before: those of the bytes that may come before it.
+	// Most windows of ordinary text that share a hash with a keyword's
+	// ("ext" of "ext_" in "text", "tai" of "ltai" in "detail") are told
+	// apart by a byte beside them, without looking up the keywords.
+	marked, before []byte
 	// runs[h] names the anchors whose window hashes to h, as
 	// anchors[runs[h].lo:runs[h].end]; it is only read where marked is set.
 	runs    []run
@@ -92,7 +98,7 @@ func hash24(x uint32) uint32 { return (x * hashMul) >> (32 - hashBits) }
 // newPrefilter builds the filter; keywords shorter than 3 bytes must have
 // been left out by the caller.
 func newPrefilter(keywords []keyword) *prefilter {
-	p := &prefilter{marked: make([]byte, 1<<hashBits)}
+	p := &prefilter{marked: make([]byte, 1<<hashBits), before: make([]byte, 1<<hashBits)}
 	p.escape = int32(len(keywords))
 	keywords = append(slices.Clip(keywords), keyword{text: []byte(`\u00`)})
 	p.keywords = keywords
@@ -110,7 +116,16 @@ func newPrefilter(keywords []keyword) *prefilter {
 	byHash := map[uint32][]anchor{}
 	add := func(i int, off int, t []byte) {
 		h := window(uint32(t[0]) | uint32(t[1])<<8 | uint32(t[2])<<16)
-		p.marked[h] = 1
+		k := keywords[i].text
+		next, prev := byte(anyNeighbour), byte(anyNeighbour)
+		if off >= 0 && off+3 < len(k) {
+			next = neighbour[k[off+3]]
+		}
+		if off >= 1 && off <= len(k) {
+			prev = neighbour[k[off-1]]
+		}
+		p.marked[h] |= next
+		p.before[h] |= prev
 		if run := byHash[h]; len(run) == 0 || run[len(run)-1] != (anchor{int32(i), int32(off)}) {
 			byHash[h] = append(run, anchor{int32(i), int32(off)})
 		}
@@ -159,7 +174,11 @@ func anchorAt(text []byte, step int) int {
 	for a := 0; a+step+2 <= len(text); a++ {
 		score := 0.0
 		for off := a; off < a+step; off++ {
-			score += charWeight(text[off]) * charWeight(text[off+1]) * charWeight(text[off+2])
+			w := charWeight(text[off]) * charWeight(text[off+1]) * charWeight(text[off+2])
+			if commonWindow(text[off : off+3]) {
+				w += commonPenalty
+			}
+			score += w
 		}
 		if a == 0 || score < bestScore {
 			best, bestScore = a, score
@@ -167,6 +186,10 @@ func anchorAt(text []byte, step int) int {
 	}
 	return best
 }
+
+// commonPenalty outweighs any product of three character weights: a
+// window of a common word (see commonWindow) loses to every other.
+const commonPenalty = 1e6
 
 // charWeight is roughly how often a character shows up in logs (English
 // letter frequencies, and what code and paths are full of), in percent.
@@ -209,6 +232,20 @@ func (p *prefilter) noteChars(text []byte) {
 		}
 	}
 }
+
+// anyNeighbour is every bucket: the byte beside a window is not known.
+const anyNeighbour = 0xff
+
+// neighbour maps a byte to the bucket it is in, as one bit: ASCII case
+// folded (keywords may ignore case), the rest spread by a multiplicative
+// hash so that the punctuation around words lands in other buckets than
+// letters and digits do.
+var neighbour = func() (t [256]byte) {
+	for c := range t {
+		t[c] = 1 << ((uint32(lower[c]) * 0x9E3779B1) >> 29)
+	}
+	return t
+}()
 
 // lookup returns the anchors whose window hashes to h.
 func (p *prefilter) lookup(h uint32) []anchor {
@@ -276,6 +313,12 @@ func (p *prefilter) check(t []byte, i int, dst []hit) []hit {
 // verify appends the keywords whose window at some offset is the one at
 // i, which hashes to h.
 func (p *prefilter) verify(t []byte, i int, h uint32, dst []hit) []hit {
+	if i+3 < len(t) && p.marked[h]&neighbour[t[i+3]] == 0 {
+		return dst
+	}
+	if i > 0 && p.before[h]&neighbour[t[i-1]] == 0 {
+		return dst
+	}
 	for _, a := range p.lookup(h) {
 		s := i - int(a.off)
 		k := &p.keywords[a.kw]
