@@ -101,6 +101,10 @@ if [ -n "$(git -C "$root" status --porcelain -- . ':!bench' 2>/dev/null)" ]; the
 fi
 log "building zsj at $commit"
 (cd "$root" && go build -trimpath -ldflags "-X 'main.version=${commit%% *}'" -o "$tmp/bin/zsj" ./cmd/zsj)
+# The same zsj with a CPU profiler (ZSJ_CPUPROFILE, see cmd/zsj/cpuprofile.go),
+# run once for each target missed, to say where the time goes.
+mkdir -p "$tmp/prof-bin" "$tmp/prof"
+(cd "$root" && go build -trimpath -tags zsjprofile -o "$tmp/prof-bin/zsj" ./cmd/zsj)
 
 # The baseline is built from a clean export of its revision, so nothing
 # of this checkout's working tree leaks into it.
@@ -526,7 +530,7 @@ cell_ratio() {
 verdict() {
 	local what=$1 kind=$2 id=$3 other=$4 thr=$5 measured unit cmp
 	if ! ok "$id" || { [ -n "$other" ] && ! ok "$other"; }; then
-		echo "| $what | failed | not met |"
+		echo "| $what | failed | not met | |"
 		return
 	fi
 	case $kind in
@@ -535,10 +539,23 @@ verdict() {
 	mbps) measured=$(mbps "$id") unit=" MB/s" cmp=ge ;;
 	esac
 	if awk -v m="$measured" -v t="$thr" -v c="$cmp" 'BEGIN { exit !(c == "ge" ? m >= t : m < t) }'; then
-		echo "| $what | $measured$unit | met |"
+		echo "| $what | $measured$unit | met | |"
 	else
-		echo "| $what | $measured$unit | not met |"
+		local short
+		short=$(awk -v m="$measured" -v t="$thr" -v c="$cmp" 'BEGIN { printf "%.2f", c == "ge" ? t / m : m / t }')
+		echo "| $what | $measured$unit | not met: ${short}x short | $(profile_line "$id") |"
 	fi
+}
+
+# profile_line ID: the functions that took most of the CPU time of one
+# more run of measurement ID's command, by the profiling build: the
+# answer to "why is it short of its target".
+profile_line() {
+	local id=$1 prof="$tmp/prof/${1//[^A-Za-z0-9]/_}.prof"
+	(cd "$work" && ZSJ_CPUPROFILE="$prof" PATH="$tmp/prof-bin:$PATH" sh -c "${CMD[$id]}" </dev/null >/dev/null 2>&1)
+	[ -s "$prof" ] || { echo "no profile"; return; }
+	go tool pprof -top -nodecount=4 "$tmp/prof-bin/zsj" "$prof" 2>/dev/null |
+		awk '$2 ~ /%$/ && $6 != "" { sub(/^github.com\/zsj-dev\/zsj\//, "", $6); out = out (out ? ", " : "") $6 " " $2 } END { print (out ? "flat: " out : "no samples") }'
 }
 
 tool_version() { "$@" 2>&1 | head -n 1; }
@@ -634,14 +651,18 @@ minutes=$(awk -v s="$SECONDS" 'BEGIN { printf "%.1f", s / 60 }')
 	echo
 	echo "## Targets"
 	echo
-	echo "| target | measured | result |"
-	echo "| --- | --- | --- |"
+	echo "A target missed says by what factor, and where the CPU time of one more"
+	echo "run of that zsj command went (the functions with the most samples of its"
+	echo "CPU profile, own time, in percent of all samples)."
+	echo
+	echo "| target | measured | result | where the time goes |"
+	echo "| --- | --- | --- | --- |"
 	for t in "${TARGETS[@]}"; do
 		IFS='|' read -r what kind id other thr <<<"$t"
 		verdict "$what" "$kind" "$id" "$other" "$thr"
 	done
 	for s in "${SKIPPED[@]}"; do
-		echo "| ${s%%|*} | ${s#*|} | - |"
+		echo "| ${s%%|*} | ${s#*|} | - | |"
 	done
 	echo
 	echo "## Timings"

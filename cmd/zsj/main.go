@@ -10,6 +10,12 @@ import (
 	"github.com/zsj-dev/zsj/internal/term"
 )
 
+// atExit runs once the command is done, before the process exits; a
+// build with the zsjprofile tag stops its CPU profile there.
+var atExit = func() {}
+
 func main() {
-	os.Exit(run(term.System(), os.Args[1:]))
+	code := run(term.System(), os.Args[1:])
+	atExit()
+	os.Exit(code)
 }
