@@ -42,10 +42,15 @@ type Printer struct {
 	sink     sink
 	check    *protocol.FileValidator
 	problems []protocol.Problem
-	ev       event
-	runs     tracker
-	invalid  int
-	shown    int // events drawn
+	// lines and checked check the lines given to Line one by one;
+	// ReadAll has a checker per worker, made with checkOptions too.
+	lines        *protocol.LineChecker
+	checked      protocol.Checked
+	checkOptions protocol.Options
+	ev           event
+	runs         tracker
+	invalid      int
+	shown        int // events drawn
 
 	holder *runState               // the run whose paragraph is open (see prose.go)
 	held   map[*runState]*heldText // text of other runs, waiting
@@ -56,7 +61,8 @@ var outputTypes = protocol.EventTypes(false)
 
 func newPrinter(s sink, opts Options) *Printer {
 	p := &Printer{opts: opts, sink: s, held: map[*runState]*heldText{}}
-	p.check = protocol.NewFileValidator("", protocol.Options{NoRunChecks: true}, func(pr protocol.Problem) {
+	p.checkOptions = protocol.Options{NoRunChecks: true}
+	p.check = protocol.NewFileValidator("", p.checkOptions, func(pr protocol.Problem) {
 		if pr.Severity == protocol.Error {
 			p.problems = append(p.problems, pr)
 		}
@@ -67,26 +73,36 @@ func newPrinter(s sink, opts Options) *Printer {
 // Line renders line num (text without its line end; noEOL when the input
 // ended without a newline after it). It returns the first write error.
 func (p *Printer) Line(num int, text []byte, noEOL bool) error {
+	if p.lines == nil {
+		p.lines = protocol.NewLineChecker(p.checkOptions)
+	}
+	p.lines.Check(text, noEOL, &p.checked)
+	parsed := !protocol.IsBlank(text) && p.ev.parse(num, text)
+	return p.drawChecked(num, text, &p.checked, &p.ev, parsed)
+}
+
+// drawChecked draws line num, checked by a LineChecker made with
+// checkOptions, and parsed into ev when parsed.
+func (p *Printer) drawChecked(num int, text []byte, checked *protocol.Checked, ev *event, parsed bool) error {
 	p.problems = p.problems[:0]
-	p.check.Line(num, text, noEOL)
+	p.check.Apply(num, checked)
 	if protocol.IsBlank(text) {
 		return nil
 	}
-	parsed := p.ev.parse(num, text)
-	if parsed && p.ev.runID != "" && !p.opts.wantRun(p.ev.runID) {
+	if parsed && ev.runID != "" && !p.opts.wantRun(ev.runID) {
 		return nil // another run: not even its problems are of interest
 	}
 	if len(p.problems) > 0 {
 		p.invalid++
 		var run *runState
 		if parsed {
-			run = p.runs.runs[p.ev.runID]
+			run = p.runs.runs[ev.runID]
 		}
 		p.sink.invalid(num, run, p.problems)
 		p.holder = nil
 	}
 	if parsed {
-		p.render(&p.ev)
+		p.render(ev)
 	}
 	return p.sink.err()
 }
@@ -165,22 +181,27 @@ func (e *ErrRead) Unwrap() error { return e.Err }
 // ReadAll renders every line of lines, then ends the input. A read error
 // is returned as *ErrRead after what was read has been rendered and ended.
 func (p *Printer) ReadAll(lines *input.Reader) error {
-	var l input.Line
-	for {
-		err := lines.NextInto(&l)
-		if err == io.EOF {
-			return p.End()
-		}
-		if err != nil {
-			if werr := p.End(); werr != nil {
-				return werr
-			}
-			return &ErrRead{err}
-		}
-		if err := p.Line(l.Num, l.Text, len(l.EOL) == 0); err != nil {
-			return err
-		}
+	workers := input.Workers()
+	checkers := make([]*protocol.LineChecker, workers)
+	for i := range checkers {
+		checkers[i] = protocol.NewLineChecker(p.checkOptions)
 	}
+	var readErr error
+	err := input.Lines(lines, workers,
+		func(w int, b *input.Batch) { parseBatch(checkers[w], b) },
+		func(b *input.Batch) error {
+			if b.Err != nil {
+				readErr = b.Err
+			}
+			return p.drawBatch(b)
+		})
+	if err != nil {
+		return err
+	}
+	if werr := p.End(); werr != nil || readErr == nil {
+		return werr
+	}
+	return &ErrRead{readErr}
 }
 
 // errWriter remembers the first write error, so that rendering can stop
