@@ -269,8 +269,9 @@ func (p *prefilter) scan(t []byte, dst []hit) []hit {
 		// independent loads per round so the CPU works on both at once.
 		marked := p.marked[:1<<hashBits]
 		for ; i+14 <= len(t); i += 12 {
-			w := binary.LittleEndian.Uint64(t[i:]) | 0x2020202020202020
-			v := binary.LittleEndian.Uint64(t[i+6:]) | 0x2020202020202020
+			b := t[i : i+14 : i+14] // one bounds check for both loads
+			w := binary.LittleEndian.Uint64(b[0:8]) | 0x2020202020202020
+			v := binary.LittleEndian.Uint64(b[6:14]) | 0x2020202020202020
 			h0 := hash24(uint32(w) & 0xffffff)
 			h1 := hash24(uint32(w>>16) & 0xffffff)
 			h2 := hash24(uint32(w>>32) & 0xffffff)
