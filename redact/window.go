@@ -233,7 +233,7 @@ func necessary(re *regexp.Regexp) (n *regexp.Regexp, lead int) {
 	}
 	rest, head := *p, *p
 	rest.Sub, head.Sub = p.Sub[i:], p.Sub[:i]
-	n, err = regexp.Compile(rest.String())
+	n, err = regexp.Compile(regexSource(&rest))
 	if err != nil {
 		return nil, 0
 	}
