@@ -288,8 +288,10 @@ func (ga gitleaksAllowlist) translate(warn *warnings) (a Allowlist, ok bool, err
 		}
 		a.Regexes = append(a.Regexes, re)
 	}
+	seen := make(map[string]bool, len(ga.StopWords)) // the generic rule has 1,500
 	for _, s := range ga.StopWords {
-		if s = strings.ToLower(s); !slices.Contains(a.StopWords, s) {
+		if s = strings.ToLower(s); !seen[s] {
+			seen[s] = true
 			a.StopWords = append(a.StopWords, s)
 		}
 	}
