@@ -36,19 +36,40 @@ type candidate struct {
 	secretEnd     int
 	lowerSecret   string // filled in when a stop word needs it
 	haveLowSecret bool
+	// lines, when set, remembers the line of the last candidate in the
+	// same text and what the line-target regexes said of it: the
+	// candidates of one text often share a line, and a text of one
+	// line of half a megabyte with thousands of tokens in it made each
+	// look at the whole line again (quadratic time).
+	lines *lineMemo
 }
+
+// lineMemo is a line of a text and the line-target regexes that match it.
+type lineMemo struct {
+	start, end int // the line is text[start:end]; end < 0: none yet
+	matched    map[*regexp.Regexp]bool
+}
+
+func newLineMemo() *lineMemo { return &lineMemo{end: -1} }
 
 func (c *candidate) target(t RegexTarget) []byte {
 	switch t {
 	case TargetMatch:
 		return c.text[c.matchStart:c.matchEnd]
 	case TargetLine:
+		if m := c.lines; m != nil && m.end >= 0 && m.start <= c.matchStart && c.matchEnd <= m.end {
+			return c.text[m.start:m.end]
+		}
 		start := bytes.LastIndexByte(c.text[:c.matchStart], '\n') + 1
 		end := c.matchEnd
 		if i := bytes.IndexByte(c.text[end:], '\n'); i >= 0 {
 			end += i
 		} else {
 			end = len(c.text)
+		}
+		if m := c.lines; m != nil && (m.start != start || m.end != end) {
+			m.start, m.end = start, end
+			clear(m.matched)
 		}
 		return c.text[start:end]
 	}
@@ -61,7 +82,7 @@ func (a *Allowlist) allows(c *candidate) bool {
 	if len(a.Regexes) > 0 {
 		if t := c.target(a.RegexTarget); len(t) > 0 {
 			for _, re := range a.Regexes {
-				if re.Match(t) {
+				if c.match(re, t, a.RegexTarget) {
 					regex = true
 					break
 				}
@@ -85,4 +106,22 @@ func (a *Allowlist) allows(c *candidate) bool {
 		return regex || stop
 	}
 	return (len(a.Regexes) == 0 || regex) && (len(a.StopWords) == 0 || stop)
+}
+
+// match is re.Match(t), remembered for the line when t is the
+// candidate's line.
+func (c *candidate) match(re *regexp.Regexp, t []byte, target RegexTarget) bool {
+	m := c.lines
+	if target != TargetLine || m == nil {
+		return re.Match(t)
+	}
+	if v, ok := m.matched[re]; ok {
+		return v
+	}
+	v := re.Match(t)
+	if m.matched == nil {
+		m.matched = map[*regexp.Regexp]bool{}
+	}
+	m.matched[re] = v
+	return v
 }

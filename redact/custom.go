@@ -67,6 +67,7 @@ type regexMatcher struct {
 // left.
 func (m *regexMatcher) find(t []byte, near []span, yield func(start, end int)) {
 	m.init()
+	var lines *lineMemo // made for the first candidate that needs it
 	each := func(s, e int) {
 		for s < e && t[s] == '\n' {
 			s++
@@ -77,7 +78,10 @@ func (m *regexMatcher) find(t []byte, near []span, yield func(start, end int)) {
 		if s == e {
 			return
 		}
-		c := candidate{text: t, matchStart: s, matchEnd: e, secretStart: s, secretEnd: e}
+		if lines == nil && len(m.allow) > 0 {
+			lines = newLineMemo()
+		}
+		c := candidate{text: t, matchStart: s, matchEnd: e, secretStart: s, secretEnd: e, lines: lines}
 		if g := m.re.FindSubmatchIndex(t[s:e]); len(g) >= 4 {
 			switch {
 			case m.group > 0:
@@ -131,8 +135,9 @@ func (m *regexMatcher) find(t []byte, near []span, yield func(start, end int)) {
 // keeps reports whether a secret another rule found in t passes m's
 // allowlists, the span standing for both match and secret. (Not its
 // entropy: zsj's rules replace low-entropy tokens of a real shape too.)
-func (m *regexMatcher) keeps(t []byte, sp span) bool {
-	c := candidate{text: t, matchStart: sp.start, matchEnd: sp.end, secretStart: sp.start, secretEnd: sp.end}
+// lines, when not nil, is shared by the spans of one text.
+func (m *regexMatcher) keeps(t []byte, sp span, lines *lineMemo) bool {
+	c := candidate{text: t, matchStart: sp.start, matchEnd: sp.end, secretStart: sp.start, secretEnd: sp.end, lines: lines}
 	for i := range m.allow {
 		if m.allow[i].allows(&c) {
 			return false

@@ -29,6 +29,7 @@ type Redactor struct {
 	// the keywords gate.
 	ruleSpans []ruleSpan
 	reported  []span
+	cover     coverSet // the spans reported by the rules before (replaceOnce)
 	active    []bool
 
 	// view is the text as the rules see it, viewEsc where it differs

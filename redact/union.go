@@ -47,8 +47,12 @@ func (x *Redactor) replaceOnce(t []byte) ([]byte, bool) {
 			continue
 		}
 		vet := rs.rules[ri].vet
+		var lines *lineMemo
+		if vet != nil && len(vet.allow) > 0 {
+			lines = newLineMemo()
+		}
 		for _, sp := range x.spansOf(ri, t, view) {
-			if vet == nil || vet.keeps(t, sp) {
+			if vet == nil || vet.keeps(t, sp, lines) {
 				all = append(all, ruleSpan{sp, ri})
 			}
 		}
@@ -58,12 +62,20 @@ func (x *Redactor) replaceOnce(t []byte) ([]byte, bool) {
 		return t, false
 	}
 	reported := x.reported[:0]
-	for _, r := range all {
-		if slices.ContainsFunc(reported, func(o span) bool { return o.start <= r.start && r.end <= o.end }) {
-			continue
+	x.cover.reset()
+	for i := 0; i < len(all); {
+		// A rule's spans do not overlap (see spansOf): only those of
+		// the rules before can hold one.
+		ri, first := all[i].rule, len(reported)
+		for ; i < len(all) && all[i].rule == ri; i++ {
+			r := all[i]
+			if x.cover.holds(r.span) {
+				continue
+			}
+			reported = append(reported, r.span)
+			x.found = append(x.found, found{rs.rules[ri].id, fingerprint(t[r.start:r.end])})
 		}
-		reported = append(reported, r.span)
-		x.found = append(x.found, found{rs.rules[r.rule].id, fingerprint(t[r.start:r.end])})
+		x.cover.add(reported[first:])
 	}
 	slices.SortFunc(reported, func(a, b span) int { return a.start - b.start })
 	merged := reported[:0]
@@ -89,5 +101,40 @@ func (x *Redactor) markActive() {
 		for _, ri := range x.rs.kwRules[h.kw] {
 			x.active[ri] = true
 		}
+	}
+}
+
+// coverSet answers whether a span lies within one of a set of spans in
+// O(log n): the spans sorted by start, with the furthest end of each
+// prefix. (Looking through every span reported so far made a text of
+// thousands of secrets, such as a token repeated over half a megabyte,
+// take quadratic time.)
+type coverSet struct {
+	spans  []span
+	maxEnd []int // maxEnd[i]: the furthest end of spans[:i+1]
+}
+
+func (c *coverSet) reset() { c.spans, c.maxEnd = c.spans[:0], c.maxEnd[:0] }
+
+// holds reports whether some span of c starts at or before sp and ends
+// at or after it.
+func (c *coverSet) holds(sp span) bool {
+	// The spans that start at or before sp: spans[:n].
+	n, _ := slices.BinarySearchFunc(c.spans, sp.start+1, func(s span, start int) int { return s.start - start })
+	return n > 0 && c.maxEnd[n-1] >= sp.end
+}
+
+// add puts spans into c.
+func (c *coverSet) add(spans []span) {
+	if len(spans) == 0 {
+		return
+	}
+	c.spans = append(c.spans, spans...)
+	slices.SortFunc(c.spans, func(a, b span) int { return a.start - b.start })
+	c.maxEnd = c.maxEnd[:0]
+	end := -1
+	for _, s := range c.spans {
+		end = max(end, s.end)
+		c.maxEnd = append(c.maxEnd, end)
 	}
 }
