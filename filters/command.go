@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/zsj-dev/zsj/internal/exitcode"
 	"github.com/zsj-dev/zsj/internal/input"
@@ -108,7 +109,11 @@ func (c *Command) Run(args []string) error {
 // returns the arguments left for inputs.
 func (c *Command) options(args []string) (Options, []string, error) {
 	var fo Options
-	expr, exprFile, args, err := c.splitExpr(args)
+	var err error
+	if fo.Vars, err = namedVars(c.vars); err != nil {
+		return fo, nil, err
+	}
+	expr, exprFile, args, err := c.splitExpr(args, fo.Vars)
 	if err != nil {
 		return fo, nil, err
 	}
@@ -125,9 +130,6 @@ func (c *Command) options(args []string) (Options, []string, error) {
 		}
 		args = nil // inputs come from stdin
 	}
-	if fo.Vars, err = namedVars(c.vars); err != nil {
-		return fo, nil, err
-	}
 	fo.Environ = os.Environ
 	fo.NullInput, fo.Slurp, fo.Upgrade, fo.Select = c.NullInput, c.Slurp, c.Upgrade, c.Select
 	fo.Output = Output{Raw: c.Raw, Join: c.Join, NUL: c.Raw0}
@@ -135,10 +137,11 @@ func (c *Command) options(args []string) (Options, []string, error) {
 	return fo, args, nil
 }
 
-// splitExpr takes the expression from -f or from the first argument. With
-// a shortcut the expression is optional, so a first argument that names
-// an input ("-" or an existing path) is read as one.
-func (c *Command) splitExpr(args []string) (expr, file string, rest []string, err error) {
+// splitExpr takes the expression from -f or from the first argument, as
+// jq does. With a shortcut the expression is optional: a first argument
+// that does not compile as an expression is then the first input. What
+// exists on disk never decides: "." is the expression, not a folder.
+func (c *Command) splitExpr(args []string, vars []Var) (expr, file string, rest []string, err error) {
 	if c.FromFile != "" {
 		text, err := os.ReadFile(c.FromFile)
 		if err != nil {
@@ -152,17 +155,19 @@ func (c *Command) splitExpr(args []string) (expr, file string, rest []string, er
 		}
 		return ".", "", nil, nil
 	}
-	if c.Select.Active() && isInputArg(args[0]) {
+	if c.Select.Active() && !compiles(args[0], vars) {
 		return "", "", args, nil
 	}
 	return args[0], "", args[1:], nil
 }
 
-func isInputArg(arg string) bool {
-	if arg == "-" {
-		return true
+// compiles reports whether expr is an expression zsj filter can run,
+// with the variables given on the command line.
+func compiles(expr string, vars []Var) bool {
+	if strings.TrimSpace(expr) == "" {
+		return false
 	}
-	_, err := os.Stat(arg)
+	_, err := New(Options{Expr: expr, Vars: vars})
 	return err == nil
 }
 

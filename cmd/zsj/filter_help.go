@@ -30,8 +30,10 @@ Shortcuts select events without jq and write them as they are:
   --failed      error events, tool results and runs with status "error"
 Different shortcuts must all match. Given an EXPR too, they pick the events
 the expression sees. Shortcuts look at the structure of a line and its
-top-level fields only; 'zsj validate' checks the rest. With a shortcut, a
-first argument that is "-" or an existing path is an input, not EXPR.
+top-level fields only; 'zsj validate' checks the rest. As in jq, the
+first argument is EXPR; with a shortcut, a first argument that does not
+compile as an expression ("-", logs/, run.jsonl) is the first input.
+What exists on disk never decides: '.' is EXPR.
 
 --upgrade shows version 1 events to the expression (and the shortcuts) as
 version 2: violation renamed block, schemaVersion 2. One query then works
