@@ -22,6 +22,8 @@ type Command struct {
 	FromFile                                       string
 	Select                                         Selection
 	Upgrade                                        bool
+	Strict                                         bool
+	MaxProblems                                    int
 
 	// Colored is the decision on color, made once for the process.
 	Colored bool
@@ -132,6 +134,7 @@ func (c *Command) options(args []string) (Options, []string, error) {
 	}
 	fo.Environ = os.Environ
 	fo.NullInput, fo.Slurp, fo.Upgrade, fo.Select = c.NullInput, c.Slurp, c.Upgrade, c.Select
+	fo.Strict, fo.MaxProblems = c.Strict, c.MaxProblems
 	fo.Output = Output{Raw: c.Raw, Join: c.Join, NUL: c.Raw0}
 	fo.Output.Layout = c.layout()
 	return fo, args, nil

@@ -62,10 +62,15 @@
 //   - -r with -a writes escaped strings without quotes (jq 1.7); stderr
 //     writes compact JSON without a newline (jq 1.6), debug writes
 //     ["DEBUG:",value] on a line.
-//   - Input is one JSON value per line, as the protocol has it; a line
-//     that is not JSON is reported with its file and line and skipped, and
-//     the exit status is 2 (jq stops at the first). Of duplicate keys the
-//     last wins, as in jq ('zsj validate' reports them).
+//   - Input is any JSON text, as jq reads it; one value per line is the
+//     fast path, and from a line that is only part of the text the rest of
+//     that input is read as a stream. Text that is not JSON is reported
+//     with its file and line (at most --max-problems lines per input) and
+//     skipped: reading goes on at the next line, and the exit status is 2
+//     (jq stops at the first). Invalid UTF-8 is read as U+FFFD, as jq reads
+//     it, with a warning. --strict reads one value per line, in UTF-8, as
+//     the protocol has it. Of duplicate keys the last wins, as in jq ('zsj
+//     validate' reports them).
 //   - Results are indented only on a terminal; elsewhere one per line, as
 //     with -c (jq indents unless -c).
 //   - Not supported: -R, --stream, --seq, -L, --unbuffered (output is

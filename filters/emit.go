@@ -83,9 +83,40 @@ func appendRawASCII(b []byte, s string) []byte {
 	return b
 }
 
+// badLine reports a line that is not JSON, or leaves it to the reader of
+// lines to do better (see lineProblem).
 func (w *worker) badLine(err *SyntaxError) {
+	if w.retry == notJSON && w.canRetry(err.kind) {
+		w.retry = err.kind
+		return
+	}
+	w.reportBadLine(err)
+}
+
+// reportBadLine reports a line that is not JSON.
+func (w *worker) reportBadLine(err *SyntaxError) {
 	w.badLines++
-	w.error(err.Error())
+	w.notes = append(w.notes, note{at: len(w.out), name: w.name, line: w.line, relative: w.relative, msg: err.Error(), input: true})
+}
+
+// canRetry reports whether a line with a problem of kind k may be read
+// again: invalid UTF-8 as U+FFFD, once (not --strict); part of a JSON
+// text by a textStream, when the caller reads lines and can hand over.
+func (w *worker) canRetry(k problemKind) bool {
+	switch k {
+	case badUTF8:
+		return !w.repairing && !w.f.opts.Strict
+	case partialText:
+		return w.streamOK && !w.f.opts.Strict
+	}
+	return false
+}
+
+// warnUTF8 says that invalid UTF-8 on the current line was read as
+// U+FFFD.
+func (w *worker) warnUTF8() {
+	w.notes = append(w.notes, note{at: len(w.out), name: w.name, line: w.line, relative: w.relative,
+		msg: "invalid UTF-8 read as U+FFFD, as jq reads it (--strict refuses it)", warning: true})
 }
 
 func (w *worker) error(msg string) {

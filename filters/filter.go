@@ -24,6 +24,13 @@ type Options struct {
 	NullInput bool // -n: run once with null; events come from input/inputs
 	Slurp     bool // -s: run once with an array of all events
 	Upgrade   bool // show version 1 events to the expression as version 2
+	// Strict reads inputs as the protocol writes them: one JSON value a
+	// line, in UTF-8. Otherwise they are read as jq reads them: any JSON
+	// text, invalid UTF-8 as U+FFFD (with a warning).
+	Strict bool
+	// MaxProblems is how many lines that are not JSON are reported per
+	// input (all are counted); 0 means no limit.
+	MaxProblems int
 
 	Select Selection
 	Output Output

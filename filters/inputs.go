@@ -25,17 +25,35 @@ func (w *worker) nextEvent() (any, bool) {
 		if w.resetPerInput {
 			w.order.reset()
 		}
-		text = w.upgrade(text)
-		if w.sel != nil && !w.selected(text) {
-			continue
+		w.retry = notJSON
+		v, ok := w.eventOf(text)
+		if w.retry == badUTF8 {
+			w.retry = notJSON
+			w.warnUTF8()
+			w.repairing = true
+			v, ok = w.eventOf(toValidUTF8(text))
+			w.repairing = false
 		}
-		v, err := w.dec.decode(text)
-		if err != nil {
-			w.badLine(err)
-			continue
+		if ok {
+			return v, true
 		}
-		return v, true
 	}
+}
+
+// eventOf decodes a line for input and inputs: false for a line the
+// shortcuts do not select, or that is not JSON (reported, or left in
+// w.retry).
+func (w *worker) eventOf(text []byte) (any, bool) {
+	text = w.upgrade(text)
+	if w.sel != nil && !w.selected(text) {
+		return nil, false
+	}
+	v, err := w.dec.decode(text)
+	if err != nil {
+		w.badLine(err)
+		return nil, false
+	}
+	return v, true
 }
 
 // inputs is the iterator behind input and inputs.

@@ -46,6 +46,12 @@ type worker struct {
 	stopped func() bool
 	src     *lineSource // sequential runs: where input and inputs read
 
+	// retry is set by badLine instead of reporting a problem that the
+	// reader of the line can get past (see canRetry).
+	retry     problemKind
+	repairing bool // the line is being read again with U+FFFD
+	streamOK  bool // a line that is part of a JSON text may be handed over
+
 	resetPerInput bool // -n: each input is a document of its own
 	slurped       []any
 	haveSlurped   bool
@@ -66,6 +72,8 @@ type note struct {
 	line     int
 	relative bool
 	msg      string // an error, written as "zsj: error: NAME:LINE: msg"
+	warning  bool   // msg is a warning: "zsj: warning: NAME:LINE: msg"
+	input    bool   // msg is about the input, not JSON: counted per input
 	raw      []byte // or text written as it is (debug, stderr, halt_error)
 }
 
@@ -94,8 +102,22 @@ func (w *worker) selected(text []byte) bool {
 	return ok
 }
 
-// handleLine evaluates one line of input.
+// handleLine evaluates one line of input. Invalid UTF-8 is read again as
+// U+FFFD; a line that is only part of the JSON text is left in w.retry
+// as partialText, for the caller to read on as a stream.
 func (w *worker) handleLine(text []byte) {
+	w.retry = notJSON
+	w.evalLine(text)
+	if w.retry == badUTF8 {
+		w.retry = notJSON
+		w.warnUTF8()
+		w.repairing = true
+		w.evalLine(toValidUTF8(text))
+		w.repairing = false
+	}
+}
+
+func (w *worker) evalLine(text []byte) {
 	if protocol.IsBlank(text) {
 		return
 	}

@@ -43,6 +43,9 @@ func newFilterCmd(a *app) *cobra.Command {
 			if help, _ := cmd.Flags().GetBool("help"); help {
 				return cmd.Help()
 			}
+			if c.MaxProblems < 0 {
+				return usageError(errors.New("--max-problems must not be negative"))
+			}
 			// jq's -C and -M have the last word on color.
 			mode := term.ColorMode("")
 			switch {
@@ -87,6 +90,8 @@ func newFilterCmd(a *app) *cobra.Command {
 	f.BoolVar(&c.Select.Blocked, "blocked", false, "shortcut: events with sandbox metadata (block, or violation in v1)")
 	f.BoolVar(&c.Select.Failed, "failed", false, `shortcut: error events, and tool results and runs with status "error"`)
 	f.BoolVar(&c.Upgrade, "upgrade", false, "show version 1 events as version 2 (violation as block, schemaVersion 2)")
+	f.BoolVar(&c.Strict, "strict", false, "read inputs as the protocol writes them: one JSON value a line, in UTF-8")
+	f.IntVar(&c.MaxProblems, "max-problems", 20, "report at most `N` lines that are not JSON per input (all are counted); 0 means no limit")
 	// Listed for the help text; TakeNamedArgs consumes them.
 	f.Var(helpOnly("NAME VALUE"), "arg", "set $NAME to the string VALUE")
 	f.Var(helpOnly("NAME JSON"), "argjson", "set $NAME to the JSON value")

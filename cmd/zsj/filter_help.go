@@ -35,6 +35,14 @@ first argument is EXPR; with a shortcut, a first argument that does not
 compile as an expression ("-", logs/, run.jsonl) is the first input.
 What exists on disk never decides: '.' is EXPR.
 
+Inputs are read as jq reads them: any JSON text. One value a line is the
+fast path; from a line that is only part of the text (pretty-printed JSON,
+two values on a line) the rest of that input is read as a stream. Invalid
+UTF-8 is read as U+FFFD, with a warning naming the file and line. --strict
+reads inputs as the protocol writes them instead: one value a line, in
+UTF-8, anything else reported. At most --max-problems lines that are not
+JSON are reported per input (all are counted).
+
 --upgrade shows version 1 events to the expression (and the shortcuts) as
 version 2: violation renamed block, schemaVersion 2. One query then works
 on old and new logs.
@@ -51,7 +59,7 @@ beyond 2^53); keys, to_entries, tojson, tostring and .[] on an object go
 in sorted key order; @text/tostring/tojson/@csv write numbers as gojq
 does; regular expressions are Go's (RE2); -r with -a writes no quotes
 (jq 1.7); a failed event exits 5 even when a later one succeeds (jq 1.7);
-stderr writes compact JSON (jq 1.6). Inputs are one JSON value per line.
+stderr writes compact JSON (jq 1.6).
 See the package documentation of zsj/filters for the full list.
 
 Exit status, as jq: 0 ok; 1 with -e, the last result was false or null;
