@@ -19,6 +19,7 @@ type Command struct {
 	Raw, Join, Raw0, ASCII, Compact, Tab, SortKeys bool
 	Indent                                         int // -1 until --indent is given
 	Slurp, NullInput, ExitStatus                   bool
+	RawInput, Stream, Seq                          bool
 	FromFile                                       string
 	Select                                         Selection
 	Upgrade                                        bool
@@ -135,7 +136,11 @@ func (c *Command) options(args []string) (Options, []string, error) {
 	fo.Environ = os.Environ
 	fo.NullInput, fo.Slurp, fo.Upgrade, fo.Select = c.NullInput, c.Slurp, c.Upgrade, c.Select
 	fo.Strict, fo.MaxProblems = c.Strict, c.MaxProblems
-	fo.Output = Output{Raw: c.Raw, Join: c.Join, NUL: c.Raw0}
+	fo.RawInput, fo.Stream = c.RawInput, c.Stream
+	if c.RawInput && (c.Select.Active() || c.Upgrade || c.Stream) {
+		return fo, nil, exitcode.New(exitcode.Usage, errors.New("-R reads lines as strings: the shortcuts, --upgrade and --stream need JSON"))
+	}
+	fo.Output = Output{Raw: c.Raw, Join: c.Join, NUL: c.Raw0, Seq: c.Seq}
 	fo.Output.Layout = c.layout()
 	return fo, args, nil
 }

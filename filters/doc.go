@@ -43,8 +43,9 @@
 //     gojq makes: tojson, tostring, @text, @csv, @tsv write 1e20 as gojq
 //     does. A -0 literal in an expression is 0 (gojq); -0 in the input stays.
 //   - Unchanged events keep their bytes: jq would write 1.0 as 1, "\u00e9"
-//     as "é" and drop spaces. -S (sort keys) re-encodes everything.
-//   - Builtins gojq does not have: $__loc__, get_search_list,
+//     as "é" and drop spaces. With -S (sort keys) their keys are sorted and
+//     their numbers and strings still kept as written.
+//   - Builtins gojq does not have: get_search_list,
 //     get_jq_origin, get_prog_origin, lgamma_r; no modules (import,
 //     include, -L). zsj adds the jq 1.6 builtins keys_unsorted,
 //     input_line_number, input_filename, leaf_paths, recurse_down, pow10
@@ -73,6 +74,6 @@
 //     validate' reports them).
 //   - Results are indented only on a terminal; elsewhere one per line, as
 //     with -c (jq indents unless -c).
-//   - Not supported: -R, --stream, --seq, -L, --unbuffered (output is
-//     written as it is ready anyway).
+//   - Not supported: -L, --unbuffered (output is written as it is ready
+//     anyway).
 package filters

@@ -5,7 +5,7 @@ import "github.com/itchyny/gojq"
 // emit writes one result.
 func (w *worker) emit(v any) {
 	o := &w.f.opts.Output
-	if s, ok := v.(string); ok && o.rawStrings() {
+	if s, ok := v.(string); ok && o.rawStrings() { // no RS with --seq, as in jq
 		if o.NUL && containsNUL(s) {
 			w.runtimeErrors++
 			w.error("cannot write a string that holds a NUL character with --raw-output0")
@@ -17,6 +17,7 @@ func (w *worker) emit(v any) {
 			w.out = append(w.out, s...)
 		}
 	} else {
+		w.out = o.begin(w.out)
 		w.out = w.enc.encode(w.out, v)
 	}
 	w.out = o.terminate(w.out)
@@ -26,19 +27,22 @@ func (w *worker) emit(v any) {
 }
 
 // emitLine writes an event that comes out unchanged from its own bytes
-// (with -S, from its decoded value: keys must be sorted).
+// (with -S, with its keys sorted, and numbers still as written).
 func (w *worker) emitLine(text []byte) {
-	if w.f.opts.Output.SortKeys {
-		v, err := w.dec.decode(text)
-		if err != nil {
+	o := &w.f.opts.Output
+	w.out = o.begin(w.out)
+	if o.SortKeys {
+		var ok bool
+		if w.out, ok = w.enc.sortedRelayout(w.out, text, 0); !ok {
+			w.out = o.unbegin(w.out)
+			_, err := w.dec.decode(text) // shortcuts check less than this
 			w.badLine(err)
 			return
 		}
-		w.emit(v)
-		return
+	} else {
+		w.out = w.enc.reuse(w.out, trimSpace(text), 0)
 	}
-	w.out = w.enc.reuse(w.out, trimSpace(text), 0)
-	w.out = w.f.opts.Output.terminate(w.out)
+	w.out = o.terminate(w.out)
 	w.outputs++
 	w.lastFalsy = false
 	w.maybeFlush()

@@ -14,10 +14,25 @@ func (w *worker) nextEvent() (any, bool) {
 		w.slurped, w.haveSlurped = nil, false
 		return v, true
 	}
+	if len(w.pending) > 0 { // --stream: the events of the last value
+		v := w.pending[0]
+		w.pending[0] = nil
+		w.pending = w.pending[1:]
+		return v, true
+	}
 	for {
 		text, ok := w.src.next()
 		if !ok {
 			return nil, false
+		}
+		if w.f.opts.RawInput {
+			if s, ok := w.rawString(text); ok {
+				return s, true
+			}
+			continue
+		}
+		if len(text) > 0 && text[0] == recordSeparator { // as jq, with or without --seq
+			text = trimRS(text)
 		}
 		if protocol.IsBlank(text) {
 			continue
@@ -52,6 +67,10 @@ func (w *worker) eventOf(text []byte) (any, bool) {
 	if err != nil {
 		w.badLine(err)
 		return nil, false
+	}
+	if w.f.opts.Stream {
+		w.pending = w.streamEvents(w.pending[:0], text)
+		v, w.pending = w.pending[0], w.pending[1:]
 	}
 	return v, true
 }

@@ -43,6 +43,10 @@ func (f *Filter) runSequential(sources []input.Source, io IO, s *sink) error {
 	w.code = code
 
 	switch {
+	case f.opts.Slurp && f.opts.RawInput:
+		if text, ok := w.src.all(); ok {
+			w.run(text)
+		}
 	case f.opts.Slurp:
 		all := []any{}
 		for {
@@ -127,7 +131,20 @@ func (s *lineSource) next() ([]byte, bool) {
 	ok := s.sc.Next(&s.line)
 	src, num := s.sc.Position()
 	s.w.name, s.w.line = src.Name, num
+	s.w.crlf = len(s.line.EOL) == 2
 	return s.line.Text, ok
+}
+
+// all returns all of the input as one string (-R -s), line ends
+// included, invalid UTF-8 read as U+FFFD (or refused with --strict).
+func (s *lineSource) all() (string, bool) {
+	var text []byte
+	for s.sc.Next(&s.line) {
+		text = append(append(text, s.line.Text...), s.line.EOL...)
+	}
+	src, num := s.sc.Position()
+	s.w.name, s.w.line, s.w.crlf = src.Name, num, false
+	return s.w.rawString(text)
 }
 
 // nextValue returns the next value of the stream, reading lines of its

@@ -52,6 +52,9 @@ type worker struct {
 	repairing bool // the line is being read again with U+FFFD
 	streamOK  bool // a line that is part of a JSON text may be handed over
 
+	crlf    bool  // -R: the line ended with CR LF
+	pending []any // --stream: the events of the value being read
+
 	resetPerInput bool // -n: each input is a document of its own
 	slurped       []any
 	haveSlurped   bool
@@ -118,6 +121,13 @@ func (w *worker) handleLine(text []byte) {
 }
 
 func (w *worker) evalLine(text []byte) {
+	if w.f.opts.RawInput {
+		w.rawLine(text)
+		return
+	}
+	if len(text) > 0 && text[0] == recordSeparator { // as jq, with or without --seq
+		text = trimRS(text)
+	}
 	if protocol.IsBlank(text) {
 		return
 	}
@@ -127,10 +137,14 @@ func (w *worker) evalLine(text []byte) {
 		if !w.selected(text) {
 			return
 		}
-		if w.f.query == nil {
+		if w.f.query == nil && !w.f.opts.Stream {
 			w.emitLine(text)
 			return
 		}
+	}
+	if w.f.opts.Stream {
+		w.streamLine(text)
+		return
 	}
 	if p := &w.f.plan; p.path != nil && w.lookup(text, p.path) {
 		return
@@ -251,4 +265,13 @@ func (w *worker) run(v any) {
 			return
 		}
 	}
+}
+
+// trimRS drops the record separators (0x1e) that start the JSON texts of
+// a sequence (--seq, RFC 7464).
+func trimRS(text []byte) []byte {
+	for len(text) > 0 && text[0] == recordSeparator {
+		text = text[1:]
+	}
+	return text
 }

@@ -13,7 +13,9 @@ import (
 func filterHelp() string {
 	var b strings.Builder
 	b.WriteString(`Filter runs a jq expression (the gojq library) over each event of the logs,
-as jq does over a stream of JSON values, with jq's flags and exit codes.
+as jq does over a stream of JSON values, with jq's flags (-r, -j, -a, -c,
+-S, -s, -n, -e, -R, --stream, --seq, --raw-output0, -f, --arg and the
+like, --args, --jsonargs) and exit codes.
 Results are indented on a terminal and written one per line otherwise.
 
 Events that come out unchanged ('.', 'select(...)') are written from their
@@ -59,8 +61,8 @@ beyond 2^53); keys, to_entries, tojson, tostring and .[] on an object go
 in sorted key order; @text/tostring/tojson/@csv write numbers as gojq
 does; regular expressions are Go's (RE2); -r with -a writes no quotes
 (jq 1.7); a failed event exits 5 even when a later one succeeds (jq 1.7);
-stderr writes compact JSON (jq 1.6).
-See the package documentation of zsj/filters for the full list.
+stderr writes compact JSON (jq 1.6); -S keeps numbers as written.
+docs/jq.md lists every difference the comparison with jq 1.6 finds.
 
 Exit status, as jq: 0 ok; 1 with -e, the last result was false or null;
 2 usage error, an unreadable input, or a line that is not JSON; 3 EXPR does
