@@ -65,6 +65,10 @@ func (c *Command) TakeNamedArgs(raw []string) ([]string, error) {
 			i += 2
 		case arg == "--args" || arg == "--jsonargs":
 			c.argsMode = arg
+		case len(arg) > 1 && arg[0] == '-' && !optionLike(arg) && !(i > 0 && takesValue(raw[i-1])):
+			// "-1 | abs" is an expression to jq, not flags: marked so
+			// that the flag parser leaves it to the arguments.
+			rest = append(rest, notFlag+arg)
 		default:
 			rest = append(rest, arg)
 		}
@@ -72,10 +76,34 @@ func (c *Command) TakeNamedArgs(raw []string) ([]string, error) {
 	return rest, nil
 }
 
+// notFlag marks an argument that starts with "-" and is not a flag; Run
+// takes the mark off.
+const notFlag = "\x00"
+
+// takesValue reports whether a flag takes the next argument as its value.
+func takesValue(flag string) bool {
+	switch flag {
+	case "--indent", "--from-file", "--type", "--run", "--id", "--tool", "--max-problems", "--color":
+		return true
+	}
+	// -f, alone or last of bundled short flags (-nf FILE).
+	return len(flag) > 1 && flag[0] == '-' && flag[1] != '-' && flag[len(flag)-1] == 'f'
+}
+
+// optionLike reports whether an argument that starts with "-" is a flag,
+// as jq 1.6 tells: "--" or a letter follows the dash.
+func optionLike(arg string) bool {
+	c := arg[1]
+	return c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
 // Run is zsj filter on the arguments left after the flags: the
 // expression (unless -f gave it, or a shortcut makes it optional) and
 // the inputs. It returns the exit status as an error, with jq's codes.
 func (c *Command) Run(args []string) error {
+	for i, arg := range args {
+		args[i] = strings.TrimPrefix(arg, notFlag)
+	}
 	opts, args, err := c.options(args)
 	if err != nil {
 		return err

@@ -29,7 +29,7 @@ type textStream struct {
 // streamItem is what next found: one value's bytes, or a problem.
 type streamItem struct {
 	text    []byte // one JSON value, on one line
-	line    int    // the line it starts on
+	line    int    // the line it ends on (a problem's: where it is)
 	err     *SyntaxError
 	repair  bool // invalid UTF-8 was read as U+FFFD on this line
 	invalid bool
@@ -64,7 +64,8 @@ func (s *textStream) next() (streamItem, bool) {
 		end, perr := protocol.SkipValue(s.buf, i, 0)
 		if perr == nil {
 			s.off, s.need = end, 0
-			line := s.lineAt(i)
+			// The line it ends on, as jq's input_line_number counts.
+			line := s.lineAt(end)
 			text := s.buf[i:end:end]
 			if bytes.IndexByte(text, '\n') >= 0 || bytes.IndexByte(text, '\r') >= 0 {
 				text = compactJSON(text)

@@ -51,16 +51,16 @@ func TestTextStream(t *testing.T) {
 		want     []string
 	}{
 		{"one a line", "{\"a\":1}\n[2]\n", []string{"1: {\"a\":1}", "2: [2]"}},
-		{"pretty", "{\n  \"a\": [\n    1,\n    \"x y\"\n  ]\n}\n", []string{`1: {"a":[1,"x y"]}`}},
+		{"pretty", "{\n  \"a\": [\n    1,\n    \"x y\"\n  ]\n}\n", []string{`6: {"a":[1,"x y"]}`}},
 		{"two on a line", "1 2\n\"s\"[3]{}\n", []string{"1: 1", "1: 2", `2: "s"`, "2: [3]", "2: {}"}},
 		{"kept as written on one line", `{"a": 1,  "b":2.50}`, []string{`1: {"a": 1,  "b":2.50}`}},
-		{"escapes kept", "[\n\"a\\\" \\\\\"\n]", []string{`1: ["a\" \\"]`}},
-		{"CRLF", "{\r\n\"a\":1\r\n}\r\n2\r\n", []string{`1: {"a":1}`, "4: 2"}},
-		{"no newline at the end", "[1,\n2]", []string{"1: [1,2]"}},
+		{"escapes kept", "[\n\"a\\\" \\\\\"\n]", []string{`3: ["a\" \\"]`}},
+		{"CRLF", "{\r\n\"a\":1\r\n}\r\n2\r\n", []string{`3: {"a":1}`, "4: 2"}},
+		{"no newline at the end", "[1,\n2]", []string{"2: [1,2]"}},
 		{"cut at the end", "{\"a\":1}\n{\"b\":\n", []string{`1: {"a":1}`, "2: invalid JSON at byte 6: the line ends inside a value"}},
 		{"not JSON, then JSON", "{\"a\":\n}\n3\n", []string{"2: invalid JSON at byte 1: unexpected '}'", "3: 3"}},
 		{"a line cut short", "{\"n\":2,\n{\"n\":3}\n", []string{"1: invalid JSON at byte 8: the line ends inside an object", `2: {"n":3}`}},
-		{"invalid UTF-8", "[\"a\xffb\",\n1]\n", []string{"1: repaired", "1: [\"a\ufffdb\",1]"}},
+		{"invalid UTF-8", "[\"a\xffb\",\n1]\n", []string{"1: repaired", "2: [\"a\ufffdb\",1]"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, byLine := range []bool{false, true} {
