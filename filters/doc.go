@@ -23,7 +23,7 @@
 // written without decoding either. Shortcuts look only at the structure of
 // a line and its top-level fields. Evaluation runs on all cores, on chunks
 // of lines, with results written in input order; expressions that read
-// other events (input, inputs, -n, -s), input_line_number and --tool run
+// other events (input, inputs, -n, -s), -R, input_line_number and --tool run
 // in one goroutine.
 //
 // # Differences from jq 1.6

@@ -28,11 +28,10 @@ type textStream struct {
 
 // streamItem is what next found: one value's bytes, or a problem.
 type streamItem struct {
-	text    []byte // one JSON value, on one line
-	line    int    // the line it ends on (a problem's: where it is)
-	err     *SyntaxError
-	repair  bool // invalid UTF-8 was read as U+FFFD on this line
-	invalid bool
+	text   []byte // one JSON value, on one line
+	line   int    // the line it ends on (a problem's: where it is)
+	err    *SyntaxError
+	repair bool // invalid UTF-8 was read as U+FFFD on this line
 }
 
 func newTextStream(firstLine int, repairUTF8 bool) *textStream {
@@ -101,15 +100,15 @@ func (s *textStream) next() (streamItem, bool) {
 		} else {
 			s.off = at + nl + 1
 		}
-		return streamItem{line: line, err: err, invalid: true}, true
+		return streamItem{line: line, err: err}, true
 	}
 }
 
 // cutShort reports a value whose text ends, or fails at an object or array
 // that starts a later line, as a line cut short (how a log looks after a
-// crash cut a line):
-// the value's first line is reported as the line reader would report it,
-// and reading goes on with the line where the failure is.
+// crash cut a line): the value's first line is reported as the line
+// reader would report it, and reading goes on with the line where the
+// failure is.
 func (s *textStream) cutShort(start int, perr *protocol.SyntaxError) (streamItem, bool) {
 	at, from := perr.Offset, len(s.buf)
 	if at < len(s.buf) {
@@ -129,7 +128,7 @@ func (s *textStream) cutShort(start int, perr *protocol.SyntaxError) (streamItem
 	}
 	line := s.lineAt(start)
 	s.off = from
-	return streamItem{line: line, err: syntaxError(lerr), invalid: true}, true
+	return streamItem{line: line, err: syntaxError(lerr)}, true
 }
 
 // end says no more bytes will come: what is left is read as it is.
