@@ -1,6 +1,7 @@
 package filters
 
 import (
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/zsj-dev/zsj/internal/input"
@@ -16,6 +17,19 @@ type sinkStream struct {
 	s  *sink
 	w  *worker     // evaluates the stream's values; made on first use
 	ts *textStream // nil when no source is being read as a stream
+	// streamed tells the workers which source that is, so that they
+	// skip its lines rather than report each as not JSON.
+	streamed *atomic.Pointer[input.Source]
+}
+
+// streamed reports whether the chunk's source is read as a stream by the
+// sink, from an earlier chunk on.
+func (w *worker) streamed(c *input.Chunk) bool {
+	if w.streamedSource == nil || c.Start {
+		return false
+	}
+	src := w.streamedSource.Load()
+	return src != nil && *src == c.Source
 }
 
 // sent is Part of parallel runs: the parts of chunks that are read as a
@@ -54,10 +68,11 @@ func (s *sink) done(c *input.Chunk, p *part) error {
 	if !handOver {
 		return nil
 	}
-	return s.stream.start(c.Source.Name, c.Data[from:], line)
+	return s.stream.start(c.Source, c.Data[from:], line)
 }
 
-func (st *sinkStream) start(name string, data []byte, line int) error {
+func (st *sinkStream) start(src input.Source, data []byte, line int) error {
+	name := src.Name
 	if st.w == nil {
 		w := newWorker(st.f, true)
 		code, err := st.f.compileFor(w)
@@ -70,6 +85,7 @@ func (st *sinkStream) start(name string, data []byte, line int) error {
 	}
 	st.w.name = name
 	st.ts = newTextStream(line, !st.f.opts.Strict)
+	st.streamed.Store(&src)
 	return st.feed(data)
 }
 
@@ -86,6 +102,7 @@ func (st *sinkStream) end() error {
 	st.ts.end()
 	err := st.drain()
 	st.ts = nil
+	st.streamed.Store(nil)
 	return err
 }
 

@@ -2,6 +2,7 @@ package filters
 
 import (
 	"errors"
+	"sync/atomic"
 
 	"github.com/zsj-dev/zsj/internal/input"
 )
@@ -41,10 +42,11 @@ func (f *Filter) runParallel(sources []input.Source, io IO, s *sink) error {
 	if n <= 0 {
 		n = input.Workers()
 	}
+	streamed := new(atomic.Pointer[input.Source])
 	workers := make([]*worker, n)
 	for i := range workers {
 		w := newWorker(f, false)
-		w.streamOK = true
+		w.streamOK, w.streamedSource = true, streamed
 		code, err := f.compileFor(w)
 		if err != nil {
 			return err
@@ -69,7 +71,7 @@ func (f *Filter) runParallel(sources []input.Source, io IO, s *sink) error {
 		// Nothing ready: show what is done while waiting.
 		Wait: s.flush,
 	}
-	s.stream = &sinkStream{f: f, s: s}
+	s.stream = &sinkStream{f: f, s: s, streamed: streamed}
 	err := o.Run(sources)
 	if err == nil {
 		err = s.stream.end()
@@ -125,7 +127,9 @@ func (w *worker) chunk(c *input.Chunk) {
 	// Declared outside the loop: a variable of the for statement is one
 	// per iteration, copied from one to the next.
 	lines := c.Splitter()
-	handOver, from, fromLine := false, 0, 0
+	// A chunk of a source the sink reads as a stream: its lines are
+	// only counted.
+	handOver, from, fromLine := w.streamed(c), len(c.Data), 0
 	for !w.halted && !c.Stopped() {
 		text, num, ok := lines.Text()
 		if !ok {
