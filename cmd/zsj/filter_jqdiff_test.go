@@ -155,7 +155,7 @@ func jqdiffInputs(t *testing.T) string {
 		events = append(events, data...)
 	}
 	writeFile(t, filepath.Join(dir, "events.jsonl"), events)
-	for _, name := range []string{"edge.jsonl", "nonlog.json", "raw.txt"} {
+	for _, name := range []string{"edge.jsonl", "nonlog.json", "raw.txt", "prog.jq"} {
 		data, err := os.ReadFile(filepath.Join(jqdiffDir, name))
 		if err != nil {
 			t.Fatal(err)
