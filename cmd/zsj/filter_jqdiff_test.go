@@ -36,6 +36,9 @@ type jqdiffCase struct {
 }
 
 func TestFilterAgainstJQ(t *testing.T) {
+	if raceDetector {
+		t.Skip("the differential suite runs without -race (go test ./...)")
+	}
 	jq, err := exec.LookPath("jq")
 	if err != nil {
 		if os.Getenv("ZSJ_REQUIRE_JQ") == "1" {
