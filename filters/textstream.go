@@ -148,11 +148,12 @@ func lineStart(b []byte, i int) int {
 	return bytes.LastIndexByte(b[:i], '\n') + 1
 }
 
-// skipJSONSpace skips JSON's whitespace, line ends included.
+// skipJSONSpace skips JSON's whitespace, line ends included, and the
+// record separators of JSON text sequences, as jq does.
 func skipJSONSpace(b []byte, i int) int {
 	for i < len(b) {
 		switch b[i] {
-		case ' ', '\t', '\n', '\r':
+		case ' ', '\t', '\n', '\r', recordSeparator:
 			i++
 		default:
 			return i

@@ -60,6 +60,7 @@ func TestTextStream(t *testing.T) {
 		{"cut at the end", "{\"a\":1}\n{\"b\":\n", []string{`1: {"a":1}`, "2: invalid JSON at byte 6: the line ends inside a value"}},
 		{"not JSON, then JSON", "{\"a\":\n}\n3\n", []string{"2: invalid JSON at byte 1: unexpected '}'", "3: 3"}},
 		{"a line cut short", "{\"n\":2,\n{\"n\":3}\n", []string{"1: invalid JSON at byte 8: the line ends inside an object", `2: {"n":3}`}},
+		{"record separators", "\x1e{\n\"a\":1}\n\x1e[2]\x1e3\n", []string{`2: {"a":1}`, "3: [2]", "3: 3"}},
 		{"invalid UTF-8", "[\"a\xffb\",\n1]\n", []string{"1: repaired", "2: [\"a\ufffdb\",1]"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
