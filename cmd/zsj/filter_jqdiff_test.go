@@ -140,6 +140,8 @@ func jqdiffInputName(input string) string {
 		return "edge.jsonl"
 	case "nonlog":
 		return "nonlog.json"
+	case "badutf8", "broken":
+		return input + ".jsonl"
 	}
 	return "raw.txt"
 }
@@ -158,7 +160,7 @@ func jqdiffInputs(t *testing.T) string {
 		events = append(events, data...)
 	}
 	writeFile(t, filepath.Join(dir, "events.jsonl"), events)
-	for _, name := range []string{"edge.jsonl", "nonlog.json", "raw.txt", "prog.jq"} {
+	for _, name := range []string{"edge.jsonl", "nonlog.json", "raw.txt", "prog.jq", "badutf8.jsonl", "broken.jsonl"} {
 		data, err := os.ReadFile(filepath.Join(jqdiffDir, name))
 		if err != nil {
 			t.Fatal(err)
@@ -188,7 +190,7 @@ func readJQDiffCases(t *testing.T) []jqdiffCase {
 			t.Fatalf("programs.txt:%d: %q: want INPUT ARGS... (%v)", n, line, err)
 		}
 		switch words[0] {
-		case "events", "edge", "nonlog", "raw", "none":
+		case "events", "edge", "nonlog", "raw", "badutf8", "broken", "none":
 		default:
 			t.Fatalf("programs.txt:%d: unknown input %q", n, words[0])
 		}
