@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/zsj-dev/zsj/internal/exitcode"
 	"github.com/zsj-dev/zsj/internal/input"
@@ -18,9 +19,12 @@ type Command struct {
 	Raw, Join, Raw0, ASCII, Compact, Tab, SortKeys bool
 	Indent                                         int // -1 until --indent is given
 	Slurp, NullInput, ExitStatus                   bool
+	RawInput, Stream, Seq                          bool
 	FromFile                                       string
 	Select                                         Selection
 	Upgrade                                        bool
+	Strict                                         bool
+	MaxProblems                                    int
 
 	// Colored is the decision on color, made once for the process.
 	Colored bool
@@ -61,6 +65,10 @@ func (c *Command) TakeNamedArgs(raw []string) ([]string, error) {
 			i += 2
 		case arg == "--args" || arg == "--jsonargs":
 			c.argsMode = arg
+		case len(arg) > 1 && arg[0] == '-' && !optionLike(arg) && !(i > 0 && takesValue(raw[i-1])):
+			// "-1 | abs" is an expression to jq, not flags: marked so
+			// that the flag parser leaves it to the arguments.
+			rest = append(rest, notFlag+arg)
 		default:
 			rest = append(rest, arg)
 		}
@@ -68,10 +76,34 @@ func (c *Command) TakeNamedArgs(raw []string) ([]string, error) {
 	return rest, nil
 }
 
+// notFlag marks an argument that starts with "-" and is not a flag; Run
+// takes the mark off.
+const notFlag = "\x00"
+
+// takesValue reports whether a flag takes the next argument as its value.
+func takesValue(flag string) bool {
+	switch flag {
+	case "--indent", "--from-file", "--type", "--run", "--id", "--tool", "--max-problems", "--color":
+		return true
+	}
+	// -f, alone or last of bundled short flags (-nf FILE).
+	return len(flag) > 1 && flag[0] == '-' && flag[1] != '-' && flag[len(flag)-1] == 'f'
+}
+
+// optionLike reports whether an argument that starts with "-" is a flag,
+// as jq 1.6 tells: "--" or a letter follows the dash.
+func optionLike(arg string) bool {
+	c := arg[1]
+	return c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
 // Run is zsj filter on the arguments left after the flags: the
 // expression (unless -f gave it, or a shortcut makes it optional) and
 // the inputs. It returns the exit status as an error, with jq's codes.
 func (c *Command) Run(args []string) error {
+	for i, arg := range args {
+		args[i] = strings.TrimPrefix(arg, notFlag)
+	}
 	opts, args, err := c.options(args)
 	if err != nil {
 		return err
@@ -108,7 +140,11 @@ func (c *Command) Run(args []string) error {
 // returns the arguments left for inputs.
 func (c *Command) options(args []string) (Options, []string, error) {
 	var fo Options
-	expr, exprFile, args, err := c.splitExpr(args)
+	var err error
+	if fo.Vars, err = namedVars(c.vars); err != nil {
+		return fo, nil, err
+	}
+	expr, exprFile, args, err := c.splitExpr(args, fo.Vars)
 	if err != nil {
 		return fo, nil, err
 	}
@@ -125,20 +161,23 @@ func (c *Command) options(args []string) (Options, []string, error) {
 		}
 		args = nil // inputs come from stdin
 	}
-	if fo.Vars, err = namedVars(c.vars); err != nil {
-		return fo, nil, err
-	}
 	fo.Environ = os.Environ
 	fo.NullInput, fo.Slurp, fo.Upgrade, fo.Select = c.NullInput, c.Slurp, c.Upgrade, c.Select
-	fo.Output = Output{Raw: c.Raw, Join: c.Join, NUL: c.Raw0}
+	fo.Strict, fo.MaxProblems = c.Strict, c.MaxProblems
+	fo.RawInput, fo.Stream = c.RawInput, c.Stream
+	if c.RawInput && (c.Select.Active() || c.Upgrade || c.Stream) {
+		return fo, nil, exitcode.New(exitcode.Usage, errors.New("-R reads lines as strings: the shortcuts, --upgrade and --stream need JSON"))
+	}
+	fo.Output = Output{Raw: c.Raw, Join: c.Join, NUL: c.Raw0, Seq: c.Seq}
 	fo.Output.Layout = c.layout()
 	return fo, args, nil
 }
 
-// splitExpr takes the expression from -f or from the first argument. With
-// a shortcut the expression is optional, so a first argument that names
-// an input ("-" or an existing path) is read as one.
-func (c *Command) splitExpr(args []string) (expr, file string, rest []string, err error) {
+// splitExpr takes the expression from -f or from the first argument, as
+// jq does. With a shortcut the expression is optional: a first argument
+// that does not compile as an expression is then the first input. What
+// exists on disk never decides: "." is the expression, not a folder.
+func (c *Command) splitExpr(args []string, vars []Var) (expr, file string, rest []string, err error) {
 	if c.FromFile != "" {
 		text, err := os.ReadFile(c.FromFile)
 		if err != nil {
@@ -152,17 +191,19 @@ func (c *Command) splitExpr(args []string) (expr, file string, rest []string, er
 		}
 		return ".", "", nil, nil
 	}
-	if c.Select.Active() && isInputArg(args[0]) {
+	if c.Select.Active() && !compiles(args[0], vars) {
 		return "", "", args, nil
 	}
 	return args[0], "", args[1:], nil
 }
 
-func isInputArg(arg string) bool {
-	if arg == "-" {
-		return true
+// compiles reports whether expr is an expression zsj filter can run,
+// with the variables given on the command line.
+func compiles(expr string, vars []Var) bool {
+	if strings.TrimSpace(expr) == "" {
+		return false
 	}
-	_, err := os.Stat(arg)
+	_, err := New(Options{Expr: expr, Vars: vars})
 	return err == nil
 }
 

@@ -23,7 +23,7 @@
 // written without decoding either. Shortcuts look only at the structure of
 // a line and its top-level fields. Evaluation runs on all cores, on chunks
 // of lines, with results written in input order; expressions that read
-// other events (input, inputs, -n, -s), input_line_number and --tool run
+// other events (input, inputs, -n, -s), -R, input_line_number and --tool run
 // in one goroutine.
 //
 // # Differences from jq 1.6
@@ -43,8 +43,9 @@
 //     gojq makes: tojson, tostring, @text, @csv, @tsv write 1e20 as gojq
 //     does. A -0 literal in an expression is 0 (gojq); -0 in the input stays.
 //   - Unchanged events keep their bytes: jq would write 1.0 as 1, "\u00e9"
-//     as "é" and drop spaces. -S (sort keys) re-encodes everything.
-//   - Builtins gojq does not have: $__loc__, get_search_list,
+//     as "é" and drop spaces. With -S (sort keys) their keys are sorted and
+//     their numbers and strings still kept as written.
+//   - Builtins gojq does not have: get_search_list,
 //     get_jq_origin, get_prog_origin, lgamma_r; no modules (import,
 //     include, -L). zsj adds the jq 1.6 builtins keys_unsorted,
 //     input_line_number, input_filename, leaf_paths, recurse_down, pow10
@@ -62,12 +63,17 @@
 //   - -r with -a writes escaped strings without quotes (jq 1.7); stderr
 //     writes compact JSON without a newline (jq 1.6), debug writes
 //     ["DEBUG:",value] on a line.
-//   - Input is one JSON value per line, as the protocol has it; a line
-//     that is not JSON is reported with its file and line and skipped, and
-//     the exit status is 2 (jq stops at the first). Of duplicate keys the
-//     last wins, as in jq ('zsj validate' reports them).
+//   - Input is any JSON text, as jq reads it; one value per line is the
+//     fast path, and from a line that is only part of the text the rest of
+//     that input is read as a stream. Text that is not JSON is reported
+//     with its file and line (at most --max-problems lines per input) and
+//     skipped: reading goes on at the next line, and the exit status is 2
+//     (jq stops at the first). Invalid UTF-8 is read as U+FFFD, as jq reads
+//     it, with a warning. --strict reads one value per line, in UTF-8, as
+//     the protocol has it. Of duplicate keys the last wins, as in jq ('zsj
+//     validate' reports them).
 //   - Results are indented only on a terminal; elsewhere one per line, as
 //     with -c (jq indents unless -c).
-//   - Not supported: -R, --stream, --seq, -L, --unbuffered (output is
-//     written as it is ready anyway).
+//   - Not supported: -L, --unbuffered (output is written as it is ready
+//     anyway).
 package filters

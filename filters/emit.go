@@ -5,7 +5,7 @@ import "github.com/itchyny/gojq"
 // emit writes one result.
 func (w *worker) emit(v any) {
 	o := &w.f.opts.Output
-	if s, ok := v.(string); ok && o.rawStrings() {
+	if s, ok := v.(string); ok && o.rawStrings() { // no RS with --seq, as in jq
 		if o.NUL && containsNUL(s) {
 			w.runtimeErrors++
 			w.error("cannot write a string that holds a NUL character with --raw-output0")
@@ -17,6 +17,7 @@ func (w *worker) emit(v any) {
 			w.out = append(w.out, s...)
 		}
 	} else {
+		w.out = o.begin(w.out)
 		w.out = w.enc.encode(w.out, v)
 	}
 	w.out = o.terminate(w.out)
@@ -26,19 +27,22 @@ func (w *worker) emit(v any) {
 }
 
 // emitLine writes an event that comes out unchanged from its own bytes
-// (with -S, from its decoded value: keys must be sorted).
+// (with -S, with its keys sorted, and numbers still as written).
 func (w *worker) emitLine(text []byte) {
-	if w.f.opts.Output.SortKeys {
-		v, err := w.dec.decode(text)
-		if err != nil {
+	o := &w.f.opts.Output
+	w.out = o.begin(w.out)
+	if o.SortKeys {
+		var ok bool
+		if w.out, ok = w.enc.sortedRelayout(w.out, text, 0); !ok {
+			w.out = o.unbegin(w.out)
+			_, err := w.dec.decode(text) // shortcuts check less than this
 			w.badLine(err)
 			return
 		}
-		w.emit(v)
-		return
+	} else {
+		w.out = w.enc.reuse(w.out, trimSpace(text), 0)
 	}
-	w.out = w.enc.reuse(w.out, trimSpace(text), 0)
-	w.out = w.f.opts.Output.terminate(w.out)
+	w.out = o.terminate(w.out)
 	w.outputs++
 	w.lastFalsy = false
 	w.maybeFlush()
@@ -83,9 +87,40 @@ func appendRawASCII(b []byte, s string) []byte {
 	return b
 }
 
+// badLine reports a line that is not JSON, or leaves it to the reader of
+// lines to do better (see lineProblem).
 func (w *worker) badLine(err *SyntaxError) {
+	if w.retry == notJSON && w.canRetry(err.kind) {
+		w.retry = err.kind
+		return
+	}
+	w.reportBadLine(err)
+}
+
+// reportBadLine reports a line that is not JSON.
+func (w *worker) reportBadLine(err *SyntaxError) {
 	w.badLines++
-	w.error(err.Error())
+	w.notes = append(w.notes, note{at: len(w.out), name: w.name, line: w.line, relative: w.relative, msg: err.Error(), input: true})
+}
+
+// canRetry reports whether a line with a problem of kind k may be read
+// again: invalid UTF-8 as U+FFFD, once (not --strict); part of a JSON
+// text by a textStream, when the caller reads lines and can hand over.
+func (w *worker) canRetry(k problemKind) bool {
+	switch k {
+	case badUTF8:
+		return !w.repairing && !w.f.opts.Strict
+	case partialText:
+		return w.streamOK && !w.f.opts.Strict
+	}
+	return false
+}
+
+// warnUTF8 says that invalid UTF-8 on the current line was read as
+// U+FFFD.
+func (w *worker) warnUTF8() {
+	w.notes = append(w.notes, note{at: len(w.out), name: w.name, line: w.line, relative: w.relative,
+		msg: "invalid UTF-8 read as U+FFFD, as jq reads it (--strict refuses it)", warning: true})
 }
 
 func (w *worker) error(msg string) {

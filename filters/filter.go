@@ -21,9 +21,18 @@ type Options struct {
 	Positional []any           // $ARGS.positional (--args, --jsonargs)
 	Environ    func() []string // what $ENV and env see; nil: nothing
 
+	RawInput  bool // -R: each line is a string, not JSON (with -s, all of the input)
+	Stream    bool // --stream: each value is seen as its stream of [path, leaf] events
 	NullInput bool // -n: run once with null; events come from input/inputs
 	Slurp     bool // -s: run once with an array of all events
 	Upgrade   bool // show version 1 events to the expression as version 2
+	// Strict reads inputs as the protocol writes them: one JSON value a
+	// line, in UTF-8. Otherwise they are read as jq reads them: any JSON
+	// text, invalid UTF-8 as U+FFFD (with a warning).
+	Strict bool
+	// MaxProblems is how many lines that are not JSON are reported per
+	// input (all are counted); 0 means no limit.
+	MaxProblems int
 
 	Select Selection
 	Output Output
@@ -44,7 +53,27 @@ type Output struct {
 	Raw  bool // -r: strings without quotes
 	Join bool // -j: strings without quotes, nothing after each result
 	NUL  bool // --raw-output0: strings without quotes, NUL after each result
+	Seq  bool // --seq: an ASCII RS (0x1e) before each result (RFC 7464)
 }
+
+// begin starts a result.
+func (o Output) begin(b []byte) []byte {
+	if o.Seq {
+		return append(b, recordSeparator)
+	}
+	return b
+}
+
+// unbegin takes back begin, for a result that is not written after all.
+func (o Output) unbegin(b []byte) []byte {
+	if o.Seq {
+		return b[:len(b)-1]
+	}
+	return b
+}
+
+// recordSeparator starts each JSON text of a JSON text sequence (--seq).
+const recordSeparator = 0x1e
 
 func (o Output) rawStrings() bool { return o.Raw || o.Join || o.NUL }
 
@@ -82,7 +111,7 @@ func New(opts Options) (*Filter, error) {
 	f.prelude = prelude
 	f.setVars()
 	if strings.TrimSpace(opts.Expr) != "" {
-		q, err := gojq.Parse(opts.Expr)
+		q, err := gojq.Parse(withLoc(opts.Expr))
 		if err != nil {
 			return nil, newCompileError(opts, err)
 		}
@@ -125,7 +154,7 @@ func (f *Filter) setVars() {
 // sequential reports whether events must be evaluated one after another,
 // in one goroutine.
 func (f *Filter) sequential() bool {
-	return f.opts.NullInput || f.opts.Slurp || f.plan.usesInput || f.plan.lineNumbers ||
+	return f.opts.NullInput || f.opts.Slurp || f.opts.RawInput || f.plan.usesInput || f.plan.lineNumbers ||
 		f.opts.Select.stateful()
 }
 

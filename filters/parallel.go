@@ -2,6 +2,7 @@ package filters
 
 import (
 	"errors"
+	"sync/atomic"
 
 	"github.com/zsj-dev/zsj/internal/input"
 )
@@ -15,6 +16,12 @@ type part struct {
 	counts
 	halted   bool
 	haltCode int
+	// handOver: the chunk's line at byte from (line number fromLine in
+	// the chunk) is only part of the JSON text; the rest of the source is
+	// to be read as a stream, from there.
+	handOver bool
+	from     int
+	fromLine int
 }
 
 // readSize is the size of one read: large enough that per-read and
@@ -35,9 +42,11 @@ func (f *Filter) runParallel(sources []input.Source, io IO, s *sink) error {
 	if n <= 0 {
 		n = input.Workers()
 	}
+	streamed := new(atomic.Pointer[input.Source])
 	workers := make([]*worker, n)
 	for i := range workers {
 		w := newWorker(f, false)
+		w.streamOK, w.streamedSource = true, streamed
 		code, err := f.compileFor(w)
 		if err != nil {
 			return err
@@ -53,13 +62,21 @@ func (f *Filter) runParallel(sources []input.Source, io IO, s *sink) error {
 		InFlight: 2*n + 3,
 		Stdin:    io.Stdin,
 		Work:     func(i int, c *input.Chunk) { workers[i].chunk(c) },
-		Part:     func(c *input.Chunk, p any) error { return s.part(c, p.(*part)) },
-		Done:     func(c *input.Chunk) error { return s.part(c, c.Out.(*part)) },
-		Failed:   func(_ input.Source, err error) { s.failed(err) },
+		Part:     func(c *input.Chunk, p any) error { return s.sent(c, p.(*part)) },
+		Done:     func(c *input.Chunk) error { return s.done(c, c.Out.(*part)) },
+		Failed: func(_ input.Source, err error) {
+			s.stream.end() // a stopped run ends at the next Part or Done
+			s.failed(err)
+		},
 		// Nothing ready: show what is done while waiting.
 		Wait: s.flush,
 	}
-	if err := o.Run(sources); err != errStop {
+	s.stream = &sinkStream{f: f, s: s, streamed: streamed}
+	err := o.Run(sources)
+	if err == nil {
+		err = s.stream.end()
+	}
+	if err != errStop {
 		return err
 	}
 	// A closed pipe or a halt: the pipeline has been told to stop, and
@@ -110,20 +127,30 @@ func (w *worker) chunk(c *input.Chunk) {
 	// Declared outside the loop: a variable of the for statement is one
 	// per iteration, copied from one to the next.
 	lines := c.Splitter()
+	// A chunk of a source the sink reads as a stream: its lines are
+	// only counted.
+	handOver, from, fromLine := w.streamed(c), len(c.Data), 0
 	for !w.halted && !c.Stopped() {
 		text, num, ok := lines.Text()
 		if !ok {
 			break
 		}
+		if handOver {
+			continue // every line is taken: the last sets c.Lines
+		}
 		w.line = num
 		w.handleLine(text)
+		if w.retry == partialText {
+			handOver, from, fromLine = true, offsetIn(c.Data, text), num
+		}
 	}
 	last, _ := c.Out.(*part)
 	if last == nil {
 		last = &part{}
 		c.Out = last
 	}
-	*last = part{out: w.out, notes: w.notes, counts: w.counts, halted: w.halted, haltCode: w.haltCode}
+	*last = part{out: w.out, notes: w.notes, counts: w.counts, halted: w.halted, haltCode: w.haltCode,
+		handOver: handOver, from: from, fromLine: fromLine}
 	w.out, w.notes, w.counts, w.flush = nil, nil, counts{}, nil
 	w.halted = false
 }

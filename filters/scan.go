@@ -3,6 +3,7 @@ package filters
 import (
 	"bytes"
 	"strconv"
+	"strings"
 
 	"github.com/zsj-dev/zsj/protocol"
 )
@@ -20,7 +21,20 @@ const maxDepth = protocol.MaxDepth
 type SyntaxError struct {
 	Offset int // byte offset in the line
 	Msg    string
+
+	kind problemKind // what the reader may do about it
 }
+
+// problemKind sorts the problems a reader of lines can get past: a line
+// that is only part of the JSON text (read on as a stream), and invalid
+// UTF-8 (read as U+FFFD, as jq does).
+type problemKind uint8
+
+const (
+	notJSON     problemKind = iota
+	partialText             // the line ends inside a value, or another value follows
+	badUTF8
+)
 
 func (e *SyntaxError) Error() string {
 	return "invalid JSON at byte " + strconv.Itoa(e.Offset+1) + ": " + e.Msg
@@ -34,7 +48,17 @@ func syntaxError(e *protocol.SyntaxError) *SyntaxError {
 	if e == nil {
 		return nil
 	}
-	return syntaxErr(e.Offset, e.Msg)
+	se := syntaxErr(e.Offset, e.Msg)
+	switch {
+	case e.Rule == protocol.RuleInvalidUTF8:
+		se.kind = badUTF8
+	case e.Rule == protocol.RuleTrailingData:
+		se.kind = partialText
+	case e.EOF && !strings.HasSuffix(e.Msg, "inside a string"):
+		// A string cannot go on past a line end: that one is broken.
+		se.kind = partialText
+	}
+	return se
 }
 
 // scanNumber checks the number starting at d[i] and returns the index after

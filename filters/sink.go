@@ -64,6 +64,12 @@ type sink struct {
 	report func(error)
 	res    Result
 	err    error // the first failure to write results: the run stops
+
+	maxProblems int    // lines that are not JSON shown per input; 0: all
+	problemsOf  string // the input the problems counted are from
+	problems    int
+
+	stream *sinkStream // parallel runs: a source read as a stream
 }
 
 const outBufSize = 64 << 10 // bytes
@@ -93,16 +99,49 @@ func (s *sink) write(out []byte, notes []note, base int) {
 		if n.relative {
 			line += base
 		}
+		if n.input && !s.countProblem(n.name) {
+			continue
+		}
+		var err error
 		switch {
 		case n.name == "":
-			s.report(fmt.Errorf("%s", n.msg))
+			err = fmt.Errorf("%s", n.msg)
 		case line == 0:
-			s.report(fmt.Errorf("%s: %s", n.name, n.msg))
+			err = fmt.Errorf("%s: %s", n.name, n.msg)
 		default:
-			s.report(fmt.Errorf("%s:%d: %s", n.name, line, n.msg))
+			err = fmt.Errorf("%s:%d: %s", n.name, line, n.msg)
 		}
+		if n.warning {
+			fmt.Fprintf(s.stderr, "zsj: warning: %v\n", err)
+			continue
+		}
+		s.report(err)
 	}
 	s.writeOut(out[at:])
+}
+
+// countProblem counts a line of input name that is not JSON, and reports
+// whether it is to be shown: --max-problems bounds them per input. The
+// count of those not shown is told when the next input has problems, or
+// at the end.
+func (s *sink) countProblem(name string) bool {
+	if name != s.problemsOf {
+		s.endProblems()
+		s.problemsOf, s.problems = name, 0
+	}
+	s.problems++
+	return s.maxProblems <= 0 || s.problems <= s.maxProblems
+}
+
+// endProblems tells how many problems of the last input with problems
+// were not shown, with a hint.
+func (s *sink) endProblems() {
+	if hidden := s.problems - s.maxProblems; s.maxProblems > 0 && hidden > 0 {
+		s.flush()
+		s.report(fmt.Errorf("%s: %d more lines that are not JSON not shown (--max-problems %d)", s.problemsOf, hidden, s.maxProblems))
+		fmt.Fprintf(s.stderr, "zsj: hint: is %s JSON text? --max-problems 0 reports every line\n", s.problemsOf)
+	}
+	s.problems = 0
 }
 
 func (s *sink) writeOut(b []byte) {

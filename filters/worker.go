@@ -2,9 +2,11 @@ package filters
 
 import (
 	"errors"
+	"sync/atomic"
 
 	"github.com/itchyny/gojq"
 
+	"github.com/zsj-dev/zsj/internal/input"
 	"github.com/zsj-dev/zsj/protocol"
 )
 
@@ -46,6 +48,18 @@ type worker struct {
 	stopped func() bool
 	src     *lineSource // sequential runs: where input and inputs read
 
+	// retry is set by badLine instead of reporting a problem that the
+	// reader of the line can get past (see canRetry).
+	retry     problemKind
+	repairing bool // the line is being read again with U+FFFD
+	streamOK  bool // a line that is part of a JSON text may be handed over
+	// streamedSource is the source the sink of a parallel run reads as a
+	// stream, if any.
+	streamedSource *atomic.Pointer[input.Source]
+
+	crlf    bool  // -R: the line ended with CR LF
+	pending []any // --stream: the events of the value being read
+
 	resetPerInput bool // -n: each input is a document of its own
 	slurped       []any
 	haveSlurped   bool
@@ -66,6 +80,8 @@ type note struct {
 	line     int
 	relative bool
 	msg      string // an error, written as "zsj: error: NAME:LINE: msg"
+	warning  bool   // msg is a warning: "zsj: warning: NAME:LINE: msg"
+	input    bool   // msg is about the input, not JSON: counted per input
 	raw      []byte // or text written as it is (debug, stderr, halt_error)
 }
 
@@ -94,8 +110,29 @@ func (w *worker) selected(text []byte) bool {
 	return ok
 }
 
-// handleLine evaluates one line of input.
+// handleLine evaluates one line of input. Invalid UTF-8 is read again as
+// U+FFFD; a line that is only part of the JSON text is left in w.retry
+// as partialText, for the caller to read on as a stream.
 func (w *worker) handleLine(text []byte) {
+	w.retry = notJSON
+	w.evalLine(text)
+	if w.retry == badUTF8 {
+		w.retry = notJSON
+		w.warnUTF8()
+		w.repairing = true
+		w.evalLine(toValidUTF8(text))
+		w.repairing = false
+	}
+}
+
+func (w *worker) evalLine(text []byte) {
+	if w.f.opts.RawInput {
+		w.rawLine(text)
+		return
+	}
+	if len(text) > 0 && text[0] == recordSeparator { // as jq, with or without --seq
+		text = trimRS(text)
+	}
 	if protocol.IsBlank(text) {
 		return
 	}
@@ -105,10 +142,14 @@ func (w *worker) handleLine(text []byte) {
 		if !w.selected(text) {
 			return
 		}
-		if w.f.query == nil {
+		if w.f.query == nil && !w.f.opts.Stream {
 			w.emitLine(text)
 			return
 		}
+	}
+	if w.f.opts.Stream {
+		w.streamLine(text)
+		return
 	}
 	if p := &w.f.plan; p.path != nil && w.lookup(text, p.path) {
 		return
@@ -229,4 +270,13 @@ func (w *worker) run(v any) {
 			return
 		}
 	}
+}
+
+// trimRS drops the record separators (0x1e) that start the JSON texts of
+// a sequence (--seq, RFC 7464).
+func trimRS(text []byte) []byte {
+	for len(text) > 0 && text[0] == recordSeparator {
+		text = text[1:]
+	}
+	return text
 }

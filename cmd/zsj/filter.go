@@ -43,6 +43,9 @@ func newFilterCmd(a *app) *cobra.Command {
 			if help, _ := cmd.Flags().GetBool("help"); help {
 				return cmd.Help()
 			}
+			if c.MaxProblems < 0 {
+				return usageError(errors.New("--max-problems must not be negative"))
+			}
 			// jq's -C and -M have the last word on color.
 			mode := term.ColorMode("")
 			switch {
@@ -76,6 +79,9 @@ func newFilterCmd(a *app) *cobra.Command {
 	f.BoolVarP(&c.SortKeys, "sort-keys", "S", false, "write object keys sorted (events are then re-encoded)")
 	f.BoolVarP(&c.Slurp, "slurp", "s", false, "run the expression once, on an array of all events")
 	f.BoolVarP(&c.NullInput, "null-input", "n", false, "run the expression once, on null; read events with input and inputs")
+	f.BoolVarP(&c.RawInput, "raw-input", "R", false, "read each line as a string, not JSON (with -s, all of the input as one string)")
+	f.BoolVar(&c.Stream, "stream", false, "see each value as its stream of [path, leaf] and [path] events, as tostream makes")
+	f.BoolVar(&c.Seq, "seq", false, "write an ASCII RS (0x1e) before each result, and skip those before inputs (RFC 7464)")
 	f.BoolVarP(&c.ExitStatus, "exit-status", "e", false, "exit 1 if the last result is false or null, 4 if there is none")
 	f.BoolVarP(&colorOutput, "color-output", "C", false, "color the output even when it is not a terminal")
 	f.BoolVarP(&monochrome, "monochrome-output", "M", false, "never color the output")
@@ -87,6 +93,8 @@ func newFilterCmd(a *app) *cobra.Command {
 	f.BoolVar(&c.Select.Blocked, "blocked", false, "shortcut: events with sandbox metadata (block, or violation in v1)")
 	f.BoolVar(&c.Select.Failed, "failed", false, `shortcut: error events, and tool results and runs with status "error"`)
 	f.BoolVar(&c.Upgrade, "upgrade", false, "show version 1 events as version 2 (violation as block, schemaVersion 2)")
+	f.BoolVar(&c.Strict, "strict", false, "read inputs as the protocol writes them: one JSON value a line, in UTF-8")
+	f.IntVar(&c.MaxProblems, "max-problems", 20, "report at most `N` lines that are not JSON per input (all are counted); 0 means no limit")
 	// Listed for the help text; TakeNamedArgs consumes them.
 	f.Var(helpOnly("NAME VALUE"), "arg", "set $NAME to the string VALUE")
 	f.Var(helpOnly("NAME JSON"), "argjson", "set $NAME to the JSON value")

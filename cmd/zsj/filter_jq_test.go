@@ -115,6 +115,7 @@ var jqCases = []jqCase{
 	jqSame("-e", "empty"),
 	jqSame("input_filename"),
 	jqSame("input_line_number"),
+	jqSame("$__loc__"),
 }
 
 // knownDifferences are cases where zsj filter is known to differ from jq
@@ -123,7 +124,6 @@ var knownDifferences = []jqCase{
 	jqSame(`to_entries | map(.key)`), // insertion vs sorted key order
 	jqSame(`tojson`),
 	jqSame(`[-0]`),                        // gojq: 0
-	jqSame(`$__loc__`),                    // not in gojq
 	jqSame(`ltrimstr(1)`),                 // gojq fails
 	jqRaw("-r", `.delta // empty | @uri`), // gojq escapes '
 	jqSame(`if .type == "run_start" then error("x") else 1 end`), // jq 1.6 exits with the last event's status

@@ -1,0 +1,3 @@
+# total tokens, with a comment
+select(.type == "usage")
+| {runId, totalTokens}

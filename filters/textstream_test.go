@@ -1,0 +1,141 @@
+package filters
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// readStream reads all of text as a stream, fed one line at a time (or all
+// at once), and describes what came out, one item a line.
+func readStream(text []byte, byLine bool) []string {
+	s := newTextStream(1, true)
+	var out []string
+	take := func() {
+		for {
+			item, ok := s.next()
+			if !ok {
+				return
+			}
+			switch {
+			case item.repair:
+				out = append(out, fmt.Sprintf("%d: repaired", item.line))
+			case item.err != nil:
+				out = append(out, fmt.Sprintf("%d: %v", item.line, item.err))
+			default:
+				out = append(out, fmt.Sprintf("%d: %s", item.line, item.text))
+			}
+		}
+	}
+	if byLine {
+		for _, line := range bytes.SplitAfter(text, []byte("\n")) {
+			s.feed(line)
+			take()
+		}
+	} else {
+		s.feed(text)
+	}
+	s.end()
+	take()
+	return out
+}
+
+func TestTextStream(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		want     []string
+	}{
+		{"one a line", "{\"a\":1}\n[2]\n", []string{"1: {\"a\":1}", "2: [2]"}},
+		{"pretty", "{\n  \"a\": [\n    1,\n    \"x y\"\n  ]\n}\n", []string{`6: {"a":[1,"x y"]}`}},
+		{"two on a line", "1 2\n\"s\"[3]{}\n", []string{"1: 1", "1: 2", `2: "s"`, "2: [3]", "2: {}"}},
+		{"kept as written on one line", `{"a": 1,  "b":2.50}`, []string{`1: {"a": 1,  "b":2.50}`}},
+		{"escapes kept", "[\n\"a\\\" \\\\\"\n]", []string{`3: ["a\" \\"]`}},
+		{"CRLF", "{\r\n\"a\":1\r\n}\r\n2\r\n", []string{`3: {"a":1}`, "4: 2"}},
+		{"no newline at the end", "[1,\n2]", []string{"2: [1,2]"}},
+		{"cut at the end", "{\"a\":1}\n{\"b\":\n", []string{`1: {"a":1}`, "2: invalid JSON at byte 6: the line ends inside a value"}},
+		{"not JSON, then JSON", "{\"a\":\n}\n3\n", []string{"2: invalid JSON at byte 1: unexpected '}'", "3: 3"}},
+		{"a line cut short", "{\"n\":2,\n{\"n\":3}\n", []string{"1: invalid JSON at byte 8: the line ends inside an object", `2: {"n":3}`}},
+		{"record separators", "\x1e{\n\"a\":1}\n\x1e[2]\x1e3\n", []string{`2: {"a":1}`, "3: [2]", "3: 3"}},
+		{"invalid UTF-8", "[\"a\xffb\",\n1]\n", []string{"1: repaired", "2: [\"a\ufffdb\",1]"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, byLine := range []bool{false, true} {
+				got := readStream([]byte(tc.in), byLine)
+				for i := range got { // messages may say more after the first words
+					if i < len(tc.want) && strings.HasPrefix(got[i], tc.want[i]) {
+						got[i] = tc.want[i]
+					}
+				}
+				if !reflect.DeepEqual(got, tc.want) {
+					t.Errorf("by line %v:\n got %q\nwant %q", byLine, got, tc.want)
+				}
+			}
+		})
+	}
+}
+
+// FuzzTextStream checks the stream reader: fed a line at a time it reads
+// what it reads fed all at once; every value it hands out is one whole
+// value on one line, the same as encoding/json reads there.
+func FuzzTextStream(f *testing.F) {
+	for _, seed := range []string{"{\n \"a\": 1\n}\n", "1 2 [3]{}", "{\"n\":2,\n{\"n\":3}\n", "[\"\\u00e9\\n\",\n-0.5e3, true, null]", "\"a\xffb\"\n"} {
+		f.Add([]byte(seed))
+	}
+	for _, line := range fixtureLines(f) {
+		f.Add(line)
+	}
+	f.Fuzz(func(t *testing.T, text []byte) {
+		whole, byLine := readStream(text, false), readStream(text, true)
+		if !reflect.DeepEqual(whole, byLine) {
+			t.Fatalf("%q: all at once %q, a line at a time %q", text, whole, byLine)
+		}
+		s := newTextStream(1, false)
+		s.feed(text)
+		s.end()
+		var values []any
+		clean := true
+		for {
+			item, ok := s.next()
+			if !ok {
+				break
+			}
+			if item.err != nil || item.repair {
+				clean = false
+				continue
+			}
+			if bytes.ContainsAny(item.text, "\n\r") {
+				t.Fatalf("%q: value %q is on more than one line", text, item.text)
+			}
+			v, err := newDecoder(nil).decode(item.text)
+			if err != nil {
+				t.Fatalf("%q: value %q does not decode: %v", text, item.text, err)
+			}
+			values = append(values, v)
+		}
+		if !clean {
+			return
+		}
+		dec := json.NewDecoder(bytes.NewReader(text))
+		dec.UseNumber()
+		var want []any
+		for {
+			var v any
+			err := dec.Decode(&v)
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				return // encoding/json is stricter between values
+			}
+			want = append(want, normalize(v))
+		}
+		if !reflect.DeepEqual(values, want) {
+			t.Fatalf("%q: read %v, encoding/json reads %v", text, values, want)
+		}
+	})
+}
