@@ -30,9 +30,9 @@ func (f *File) event(st *runState, num int, typ []byte, members []protocol.Membe
 			r.Model, r.APIModel, r.Provider, r.Cwd, r.Session = start.model, start.apiModel, start.provider, start.cwd, start.session
 		}
 	case protocol.TypeUsage:
-		u, unc := ev.usage()
+		u := ev.usage()
 		if ev.ok(f, num) {
-			f.addUsage(st, &u, &unc)
+			f.addUsage(st, &u)
 		}
 	case protocol.TypeRunEnd:
 		status := ev.status()
@@ -105,23 +105,14 @@ func (st *runState) answered(id []byte) bool {
 }
 
 // addUsage adds one usage event to its run.
-func (f *File) addUsage(st *runState, u *Usage, unc *uncosted) {
+func (f *File) addUsage(st *runState, u *Usage) {
 	r := st.run
 	if !f.c.opts.Cumulative {
 		r.Usage.Add(u)
-		r.uncosted.add(unc)
 		return
 	}
 	// A running total replaces the previous one; only the count of
 	// events adds up.
 	u.Events += r.Usage.Events
-	r.Usage, r.uncosted = *u, *unc
-}
-
-func (u *uncosted) add(o *uncosted) {
-	u.events += o.events
-	u.prompt.Add(o.prompt)
-	u.completion.Add(o.completion)
-	u.cached.Add(o.cached)
-	u.written.Add(o.written)
+	r.Usage = *u
 }

@@ -271,7 +271,7 @@ func (a *Aggregator) Merge(s *Shard) error {
 	for _, r := range s.runs {
 		a.merged++
 		r.order = a.merged
-		a.Add(r)
+		a.add(r, false)
 	}
 	return nil
 }

@@ -39,8 +39,8 @@ type Usage struct {
 	CacheWrite Tokens
 	Reasoning  Tokens
 	Cost       USD   // costUsd as reported
-	Estimated  USD   // estimated from --prices for events without costUsd
-	Unpriced   int64 // events with no costUsd and no estimate
+	Estimated  USD   // every event's tokens at the prices of its run's model
+	Unpriced   int64 // events left out of Estimated: their model has no price
 }
 
 // Add adds o to u.
@@ -86,15 +86,7 @@ type Run struct {
 	// the same ID and Hash are the same run.
 	Hash uint64
 
-	// uncosted sums the tokens of the usage events without costUsd, which
-	// --prices prices once the run's model is known.
-	uncosted uncosted
-	order    int // the collector's running number, to sort runs as found
-}
-
-type uncosted struct {
-	events                              int64
-	prompt, completion, cached, written Tokens
+	order int // the collector's running number, to sort runs as found
 }
 
 // Unknown is how a missing key value (no run_start, no sessionId, no

@@ -14,7 +14,7 @@ func newUsageCmd(a *app) *cobra.Command {
 	opts := usage.SumOptions{IO: a.io}
 	var by []string
 	var format string
-	var merge bool
+	var merge, noPrices, pricesInfo bool
 	cmd := &cobra.Command{
 		Use:   "usage [PATH...]",
 		Short: "Sum tokens and cost of runs, by model, day, cwd and more",
@@ -30,12 +30,19 @@ is the date in the run id (run_YYYYMMDD_...), else in the session id
 (zero_YYYYMMDDhhmmss_...), else "unknown"; --since and --until (YYYY-MM-DD,
 both included) leave out runs outside the dates, and runs without one.
 
-Cost is costUsd as reported. With --prices FILE (LiteLLM's
-model_prices_and_context_window.json format) the events without costUsd
-get an estimate, in a separate column: (prompt - cached - cache writes) at
-the input price, cached at the cache-read price, cache writes at the
-cache-creation price, completion at the output price. Models missing from
-the file are listed in a warning.
+Cost is costUsd as reported. The estimated cost, in its own column, prices
+every usage event's tokens at its run's model's prices, whether or not the
+event reports costUsd: (prompt - cached - cache writes) at the input price,
+cached at the cache-read price, cache writes at the cache-write price,
+(completion - reasoning) at the output price, reasoning at the reasoning
+price (the output price when the model has none). The prices are a dated
+snapshot of pydantic's genai-prices catalogue (MIT license) built into zsj:
+--prices-info says its version and date. Model names are looked up as
+apiModel, then model, with and without provider prefixes
+(openai/gpt-4.1) and release dates (claude-sonnet-4-20250514).
+--prices FILE (LiteLLM's model_prices_and_context_window.json format)
+overrides the snapshot for the models it prices; --no-prices turns the
+estimate off. Models with no price are listed in a warning.
 
 A run found again (same runId and the same events, also in another file or
 as the version 1 copy of a version 2 log) is counted once, and the number
@@ -62,6 +69,7 @@ others are still counted).`,
   zsj usage --by model,day logs/
   zsj usage --by month --since 2026-01-01 --until 2026-06-30 archive/
   zsj usage --prices model_prices_and_context_window.json --by model logs/
+  zsj usage --prices-info
   zsj usage --format csv --by day logs/ > usage.csv
 
   # A large archive in parallel, then merged:
@@ -78,16 +86,23 @@ others are still counted).`,
 			if err := usage.CheckDates(opts.Report.Since, opts.Report.Until); err != nil {
 				return usageError(err)
 			}
+			if noPrices && (opts.PricesFile != "" || pricesInfo) {
+				return usageError(errors.New("--no-prices cannot be used with --prices or --prices-info"))
+			}
 			if merge {
-				if opts.PricesFile != "" || opts.Report.Cumulative {
+				if opts.PricesFile != "" || noPrices || pricesInfo || opts.Report.Cumulative {
 					return usageError(errors.New("--merge takes --by, --since, --until, --no-dedupe and --format: prices and --cumulative apply when logs are read"))
 				}
 				return usage.Merge(opts, args)
 			}
-			if opts.PricesFile != "" {
-				if opts.Report.Prices, err = usage.LoadPricesFile(opts.PricesFile); err != nil {
-					return err
+			if opts.Report.Prices, err = loadPrices(opts.PricesFile, noPrices); err != nil {
+				return err
+			}
+			if pricesInfo {
+				if len(args) > 0 {
+					return usageError(errors.New("--prices-info reads no logs"))
 				}
+				return usage.WritePricesInfo(a.io.Out, opts.Report.Prices, opts.PricesFile)
 			}
 			if opts.Sources, opts.Unreadable, err = expandInputs(args); err != nil {
 				return err
@@ -100,9 +115,23 @@ others are still counted).`,
 	f.StringVar(&opts.Report.Since, "since", "", "leave out runs dated before this day (YYYY-MM-DD)")
 	f.StringVar(&opts.Report.Until, "until", "", "leave out runs dated after this day (YYYY-MM-DD)")
 	f.StringVar(&format, "format", "table", "output format: table, json, csv or tsv")
-	f.StringVar(&opts.PricesFile, "prices", "", "estimate the cost of events without costUsd from this LiteLLM price file")
+	f.StringVar(&opts.PricesFile, "prices", "", "price file (LiteLLM's format) overriding the shipped prices for the models it has")
+	f.BoolVar(&noPrices, "no-prices", false, "no estimated cost")
+	f.BoolVar(&pricesInfo, "prices-info", false, "say where the shipped prices come from (source, version, date, license) and exit")
 	f.BoolVar(&opts.Report.NoDedupe, "no-dedupe", false, "count runs found more than once every time")
 	f.BoolVar(&opts.Report.Cumulative, "cumulative", false, "usage events are running totals: a run's last one is its total")
 	f.BoolVar(&merge, "merge", false, "merge outputs of 'zsj usage --format json' given as arguments")
 	return cmd
+}
+
+// loadPrices returns the prices that estimate costs: the shipped
+// snapshot, extended by --prices FILE, or none with --no-prices.
+func loadPrices(file string, none bool) (*usage.Prices, error) {
+	switch {
+	case none:
+		return nil, nil
+	case file != "":
+		return usage.LoadPricesFile(file)
+	}
+	return usage.EmbeddedPrices(), nil
 }
