@@ -115,6 +115,10 @@ type ReportOptions struct {
 	// Prices, when not nil, estimate the cost of every usage event from
 	// the price of its run's model (and set Priced).
 	Prices *Prices
+	// ByShards makes Merge group as the shards were grouped (By is then
+	// the first shard's), and refuse shards grouped otherwise: for a
+	// merge with no --by.
+	ByShards bool
 	// ListRuns keeps every run counted in Report.Runs (the json output
 	// lists them); without it memory holds groups and fingerprints only.
 	ListRuns bool

@@ -63,6 +63,11 @@ func Merge(opts SumOptions, args []string) error {
 		if err == nil {
 			err = agg.Merge(shard)
 		}
+		var grouping *GroupingError
+		if errors.As(err, &grouping) {
+			// Merged, the groups would mean nothing: print none.
+			return exitcode.New(exitcode.Usage, fmt.Errorf("%s: %w", s.Name, err))
+		}
 		if err != nil {
 			r.error(fmt.Errorf("%s: %w", s.Name, err))
 		}

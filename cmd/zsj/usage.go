@@ -53,7 +53,9 @@ counted, with a warning. --no-dedupe counts everything found.
 outputs for parts of an archive merge exactly: 'zsj usage --merge' reads
 such outputs instead of logs and prints what one run over all the logs
 would have (given the parts in the same order; with --no-dedupe, runs a
-part dropped as duplicates stay dropped). The json names its format,
+part dropped as duplicates stay dropped). The merge is grouped as the
+parts were, unless --by regroups it; parts grouped differently are
+refused (exit 2) unless --by is given. The json names its format,
 zsj-usage/2; outputs of another format (an older zsj) are refused, since
 their fingerprints differ. Token counts and costs are
 exact decimal numbers in json, csv and tsv; the table rounds cost to
@@ -93,6 +95,7 @@ others are still counted).`,
 				if opts.PricesFile != "" || noPrices || pricesInfo || opts.Report.Cumulative {
 					return usageError(errors.New("--merge takes --by, --since, --until, --no-dedupe and --format: prices and --cumulative apply when logs are read"))
 				}
+				opts.Report.ByShards = !cmd.Flags().Changed("by")
 				return usage.Merge(opts, args)
 			}
 			if opts.Report.Prices, err = loadPrices(opts.PricesFile, noPrices); err != nil {
