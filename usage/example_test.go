@@ -25,6 +25,7 @@ func Example() {
 		f.Line(i+1, []byte(line), false)
 	}
 	f.End()
+	c.End() // after the last file
 	rep := agg.Report()
 	fmt.Println(rep.Totals.Total, rep.Totals.Cost, rep.Totals.Estimated)
 	usage.WriteReport(os.Stdout, rep, usage.CSV, usage.Style{})

@@ -22,8 +22,11 @@ failed result with no one to ask), the tool results blocked by the
 sandbox, the code of the error that ended it (else of its last error),
 its total tokens, and whether it has a final answer.
 
-A run found in several files is listed once per file; 'zsj usage' is the
-one that counts it once.
+A run whose lines go on in the next file (a log rotated, or cut with
+split -l) is one run, listed at the file and line it starts: it goes on
+when its first line in the next file is no run_start and not its first
+line again. A run found again in another file is listed once per file;
+'zsj usage' is the one that counts it once.
 
 Unreadable lines are skipped with a warning; run 'zsj validate' to check
 logs.

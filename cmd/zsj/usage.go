@@ -44,6 +44,11 @@ apiModel, then model, with and without provider prefixes
 overrides the snapshot for the models it prices; --no-prices turns the
 estimate off. Models with no price are listed in a warning.
 
+A run whose lines go on in the next file given (a log rotated, or cut with
+split -l) is one run: a run that had not ended at the end of a file goes
+on when its runId's first line in the next file is no run_start and not
+its first line again.
+
 A run found again (same runId and the same events, also in another file or
 as the version 1 copy of a version 2 log) is counted once, and the number
 dropped is reported; runs sharing a runId with different events are all
