@@ -115,11 +115,11 @@ func (f *File) Line(num int, text []byte, noEOL bool) {
 		return
 	}
 	st := f.state(h.runID, string(h.typ) == protocol.TypeRunStart, num, text)
-	st.run.Events++
 	f.fingerprint(st, text, h, members)
-	if parsed && c.needs(h.typ) {
-		f.event(st, num, h.typ, members)
+	if parsed && c.needs(h.typ) && !f.event(st, num, h.typ, members) {
+		return // reported as skipped: not one of the run's events
 	}
+	st.run.Events++
 }
 
 // needs reports whether lines of type typ are parsed in full.

@@ -11,9 +11,10 @@ const maxPending = 16
 
 // event reads a parsed event into its run. A field this package needs
 // with a value the protocol does not allow makes the whole line unusable:
-// it is reported and its data is left out (the line still belongs to the
-// run's events and fingerprint).
-func (f *File) event(st *runState, num int, typ []byte, members []protocol.Member) {
+// it is reported as skipped, its data is left out, and event returns
+// false, so that the line is not counted among the run's events (it still
+// belongs to the run's fingerprint, which is of the bytes found).
+func (f *File) event(st *runState, num int, typ []byte, members []protocol.Member) bool {
 	ev := fields{c: f.c, members: members}
 	r := st.run
 	switch string(typ) {
@@ -50,6 +51,7 @@ func (f *File) event(st *runState, num int, typ []byte, members []protocol.Membe
 		}
 	case protocol.TypeFinal:
 		r.Final = true
+		return true
 	case protocol.TypeToolCall:
 		id := ev.raw(protocol.FieldID)
 		if ev.ok(f, num) {
@@ -88,6 +90,7 @@ func (f *File) event(st *runState, num int, typ []byte, members []protocol.Membe
 			}
 		}
 	}
+	return ev.rule == ""
 }
 
 type runStart struct{ model, apiModel, provider, cwd, session string }

@@ -22,6 +22,17 @@ failed result with no one to ask), the tool results blocked by the
 sandbox, the code of the error that ended it (else of its last error),
 its total tokens, and whether it has a final answer.
 
+The counts (csv and json names):
+  events             the run's lines, its run_start and run_end included;
+                     a line reported as skipped is not counted
+  toolCalls          tool_call events
+  permissionsDenied  permission decisions not granted, and permission
+                     requests answered by a failed tool_result
+  blocks             tool_result events carrying block (violation in
+                     version 1)
+  totalTokens        the sum of its usage events' totalTokens (prompt +
+                     completion when an event has none)
+
 A run whose lines go on in the next file (a log rotated, or cut with
 split -l) is one run, listed at the file and line it starts: it goes on
 when its first line in the next file is no run_start and not its first

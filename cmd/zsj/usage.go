@@ -23,6 +23,23 @@ tokens (total = prompt + completion when an event has none), cached input,
 cache writes, reasoning tokens and cost, and counts runs by outcome
 (success, error, unfinished) and their usage events.
 
+The counts, per group and in total (csv, tsv and json names; the table's
+headers say the same):
+  runs               runs counted (after dates and duplicates)
+  success, error     runs whose run_end says so
+  unfinished         runs with no run_end
+  usageEvents        usage events read (a skipped line is not one)
+  promptTokens       promptTokens of those events; likewise completionTokens,
+                     cachedInputTokens, cacheWriteTokens, reasoningTokens
+  totalTokens        totalTokens, or prompt + completion when an event has none
+  costUsd            costUsd as the events report it
+  estimatedCostUsd   the tokens priced (see below)
+  unpricedEvents     usage events left out of the estimate: their model has
+                     no price (json, csv and tsv only)
+Below the table: files read, lines skipped as unreadable (warned about one
+by one, and in no count), duplicate runs dropped, runs left out for having
+no date.
+
 --by groups the runs: run, session, model, provider, cwd, day, month, file,
 or several (--by model,day). Session, model, provider and cwd come from the
 run's run_start ("unknown" without one). Events carry no time, so the day
