@@ -1,6 +1,8 @@
 package usage
 
 import (
+	"slices"
+
 	"github.com/zsj-dev/zsj/protocol"
 )
 
@@ -45,18 +47,25 @@ func (f *File) event(st *runState, num int, typ []byte, members []protocol.Membe
 	case protocol.TypeError:
 		code := ev.str(protocol.FieldCode)
 		recoverable, _ := ev.boolean(protocol.FieldRecoverable)
-		if ev.ok(f, num) && !st.fatal {
-			r.ErrorCode = code
-			st.fatal = !recoverable
+		if ev.ok(f, num) {
+			r.Errors++
+			if !st.fatal {
+				r.ErrorCode = code
+				st.fatal = !recoverable
+			}
 		}
 	case protocol.TypeFinal:
 		r.Final = true
 		return true
 	case protocol.TypeToolCall:
 		id := ev.raw(protocol.FieldID)
+		name := ev.str(protocol.FieldName)
 		if ev.ok(f, num) {
 			r.ToolCalls++
 			st.answered(id)
+			if name != "" && !slices.Contains(r.Tools, name) {
+				r.Tools = append(r.Tools, name)
+			}
 		}
 	case protocol.TypePermissionRequest:
 		id := ev.raw(protocol.FieldID)

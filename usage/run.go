@@ -73,12 +73,14 @@ type Run struct {
 	Status   Status
 	ExitCode int64 // run_end's exitCode; -1 before run_end
 
-	Events    int64  // lines of the run
-	ToolCalls int64  // tool_call events
-	Denied    int64  // permissions denied: decisions not granted, and headless denials
-	Blocks    int64  // tool results blocked by the sandbox (carrying block or violation)
-	ErrorCode string // the code of the error that ended the run, else of its last error
-	Final     bool   // a final event was seen
+	Events    int64    // lines of the run
+	ToolCalls int64    // tool_call events
+	Denied    int64    // permissions denied: decisions not granted, and headless denials
+	Blocks    int64    // tool results blocked by the sandbox (carrying block or violation)
+	ErrorCode string   // the code of the error that ended the run, else of its last error
+	Errors    int64    // error events
+	Tools     []string // the tools called (tool_call names), each once, in the order first called
+	Final     bool     // a final event was seen
 
 	Usage Usage
 
