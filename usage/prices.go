@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 )
 
 // Prices are per-token prices by model name, read from a file in the
@@ -16,10 +17,31 @@ import (
 // output_cost_per_token, cache_read_input_token_cost,
 // cache_creation_input_token_cost and output_cost_per_reasoning_token, in
 // US dollars. The snapshot zsj ships (EmbeddedPrices) is in this format too.
+// Prices are safe for use by several goroutines.
 type Prices struct {
-	models map[string]Price
-	info   PricesInfo
-	base   *Prices // asked when models has no price (see Over)
+	table *priceTable
+	base  *Prices // asked when table has no price (see Over)
+
+	mu    sync.Mutex
+	found map[runNames]priceFound // lookups made, by the names of a run
+}
+
+type runNames struct{ provider, apiModel, model string }
+
+type priceFound struct {
+	price Price
+	ok    bool
+}
+
+// priceTable is one price file. The shipped snapshot is parsed an entry
+// at a time, when a run asks for it: parsing thousands of models would
+// cost every zsj usage more than the few it needs.
+type priceTable struct {
+	info PricesInfo
+
+	mu     sync.Mutex
+	models map[string]Price  // parsed entries
+	raw    map[string][]byte // entries not parsed yet, by name
 }
 
 // Price is what one model costs per token.
@@ -57,39 +79,91 @@ func LoadPrices(r io.Reader) (*Prices, error) {
 	if err := dec.Decode(&raw); err != nil {
 		return nil, fmt.Errorf("not a price file: %w", err)
 	}
-	p := &Prices{models: make(map[string]Price, len(raw))}
+	t := &priceTable{models: make(map[string]Price, len(raw))}
 	if info, ok := raw[keyInfo]; ok {
-		json.Unmarshal(info, &p.info) // the information is optional
+		json.Unmarshal(info, &t.info) // the information is optional
 		delete(raw, keyInfo)
 	}
 	for name, entry := range raw {
-		var fields map[string]json.RawMessage
-		if json.Unmarshal(entry, &fields) != nil {
-			continue
+		if price, ok := parsePrice(entry); ok {
+			t.models[name] = price
 		}
-		input, inOK := priceField(fields, keyInput)
-		output, outOK := priceField(fields, keyOutput)
-		if !inOK && !outOK {
-			continue
-		}
-		// Without cache prices, cached input is priced as input; without
-		// a reasoning price, reasoning is priced as output.
-		price := Price{Input: input, Output: output, CacheRead: input, CacheWrite: input, Reasoning: output}
-		if v, ok := priceField(fields, keyCacheRead); ok {
-			price.CacheRead = v
-		}
-		if v, ok := priceField(fields, keyCacheWrite); ok {
-			price.CacheWrite = v
-		}
-		if v, ok := priceField(fields, keyReasoning); ok {
-			price.Reasoning = v
-		}
-		p.models[name] = price
 	}
-	if len(p.models) == 0 {
+	if len(t.models) == 0 {
 		return nil, errors.New("no model with " + keyInput + " or " + keyOutput + " in the price file")
 	}
-	return p, nil
+	return &Prices{table: t}, nil
+}
+
+// parsePrice reads one entry; ok is false for an entry without input or
+// output price.
+func parsePrice(entry []byte) (Price, bool) {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(entry, &fields) != nil {
+		return Price{}, false
+	}
+	input, inOK := priceField(fields, keyInput)
+	output, outOK := priceField(fields, keyOutput)
+	if !inOK && !outOK {
+		return Price{}, false
+	}
+	// Without cache prices, cached input is priced as input; without a
+	// reasoning price, reasoning is priced as output.
+	price := Price{Input: input, Output: output, CacheRead: input, CacheWrite: input, Reasoning: output}
+	if v, ok := priceField(fields, keyCacheRead); ok {
+		price.CacheRead = v
+	}
+	if v, ok := priceField(fields, keyCacheWrite); ok {
+		price.CacheWrite = v
+	}
+	if v, ok := priceField(fields, keyReasoning); ok {
+		price.Reasoning = v
+	}
+	return price, true
+}
+
+// loadSnapshot indexes a price file written one entry a line, as
+// prices/reduce.mjs writes it, without parsing the entries.
+func loadSnapshot(data []byte) (*Prices, error) {
+	t := &priceTable{models: make(map[string]Price), raw: make(map[string][]byte)}
+	lines := bytes.Split(bytes.TrimSpace(data), []byte("\n"))
+	if len(lines) < 3 || string(lines[0]) != "{" || string(lines[len(lines)-1]) != "}" {
+		return nil, errors.New("not a price file of one entry a line")
+	}
+	for i, line := range lines[1 : len(lines)-1] {
+		line = bytes.TrimSuffix(bytes.TrimSpace(line), []byte(","))
+		name, value, ok := bytes.Cut(line, []byte(`": `))
+		if !ok || len(name) < 2 || name[0] != '"' || bytes.ContainsAny(name, `\`) {
+			return nil, fmt.Errorf("line %d is not one entry", i+2)
+		}
+		if key := string(name[1:]); key == keyInfo {
+			if err := json.Unmarshal(value, &t.info); err != nil {
+				return nil, fmt.Errorf("%s: %w", keyInfo, err)
+			}
+		} else {
+			t.raw[key] = value
+		}
+	}
+	return &Prices{table: t}, nil
+}
+
+// get returns the price of one name, parsing its entry the first time.
+func (t *priceTable) get(name string) (Price, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if price, ok := t.models[name]; ok {
+		return price, true
+	}
+	entry, ok := t.raw[name]
+	if !ok {
+		return Price{}, false
+	}
+	delete(t.raw, name)
+	price, ok := parsePrice(entry)
+	if ok {
+		t.models[name] = price
+	}
+	return price, ok
 }
 
 func priceField(fields map[string]json.RawMessage, key string) (USD, bool) {
@@ -106,30 +180,50 @@ func priceField(fields map[string]json.RawMessage, key string) (USD, bool) {
 }
 
 // Len is the number of models priced (not counting those of the table it
-// extends).
-func (p *Prices) Len() int { return len(p.models) }
+// extends). In the shipped snapshot, every entry has a price.
+func (p *Prices) Len() int {
+	t := p.table
+	if t == nil {
+		return 0
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.models) + len(t.raw)
+}
 
 // Info says where the prices come from; zero for a file without a
 // snapshot_info entry.
-func (p *Prices) Info() PricesInfo { return p.info }
+func (p *Prices) Info() PricesInfo {
+	if p.table == nil {
+		return PricesInfo{}
+	}
+	return p.table.info
+}
 
 // Over returns p extending base: a model p prices has p's price, the
 // others base's (--prices FILE over the shipped snapshot).
 func (p *Prices) Over(base *Prices) *Prices {
-	q := *p
-	q.base = base
-	return &q
+	return &Prices{table: p.table, base: base}
 }
 
 // lookup finds the price of a run's model, from p first, then from the
-// table p extends.
+// table p extends. Runs share few names: each set is looked up once.
 func (p *Prices) lookup(r *Run) (Price, bool) {
-	for ; p != nil; p = p.base {
-		if price, ok := p.find(r); ok {
-			return price, true
-		}
+	key := runNames{r.Provider, r.APIModel, r.Model}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if f, ok := p.found[key]; ok {
+		return f.price, f.ok
 	}
-	return Price{}, false
+	var f priceFound
+	for q := p; q != nil && !f.ok; q = q.base {
+		f.price, f.ok = q.table.find(r)
+	}
+	if p.found == nil {
+		p.found = make(map[runNames]priceFound)
+	}
+	p.found[key] = f
+	return f.price, f.ok
 }
 
 // find tries the run's apiModel (the most precise name), then its model,
@@ -137,15 +231,18 @@ func (p *Prices) lookup(r *Run) (Price, bool) {
 // ("openai/gpt-4.1"), and without a release date ("claude-sonnet-4-20250514",
 // "gpt-4.1-2025-04-14"); each of those prefixed with the run's provider
 // first, as price tables name many models ("anthropic/claude-sonnet-4").
-func (p *Prices) find(r *Run) (Price, bool) {
+func (t *priceTable) find(r *Run) (Price, bool) {
+	if t == nil { // the zero Prices
+		return Price{}, false
+	}
 	for _, name := range []string{r.APIModel, r.Model} {
 		for _, n := range nameVariants(name) {
 			if r.Provider != "" {
-				if price, ok := p.models[r.Provider+"/"+n]; ok {
+				if price, ok := t.get(r.Provider + "/" + n); ok {
 					return price, true
 				}
 			}
-			if price, ok := p.models[n]; ok {
+			if price, ok := t.get(n); ok {
 				return price, true
 			}
 		}

@@ -1,7 +1,6 @@
 package usage
 
 import (
-	"bytes"
 	_ "embed" // the price snapshot
 	"sync"
 )
@@ -14,7 +13,7 @@ import (
 var embeddedPrices []byte
 
 var loadEmbedded = sync.OnceValues(func() (*Prices, error) {
-	return LoadPrices(bytes.NewReader(embeddedPrices))
+	return loadSnapshot(embeddedPrices)
 })
 
 // EmbeddedPrices returns the price snapshot built into zsj, read once.

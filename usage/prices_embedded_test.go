@@ -1,6 +1,7 @@
 package usage
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -141,4 +142,30 @@ func tokens(t *testing.T, s string) Tokens {
 		t.Fatal(err)
 	}
 	return d
+}
+
+// TestSnapshotIndexAgreesWithParser: the snapshot read an entry at a time
+// gives every model the price the full JSON reader gives it.
+func TestSnapshotIndexAgreesWithParser(t *testing.T) {
+	full, err := LoadPrices(strings.NewReader(string(embeddedPrices)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lazy, err := loadSnapshot(embeddedPrices)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if full.Len() != lazy.Len() || full.Info() != lazy.Info() {
+		t.Fatalf("%d models, info %+v; indexed: %d, %+v", full.Len(), full.Info(), lazy.Len(), lazy.Info())
+	}
+	for name, want := range full.table.models {
+		if got, ok := lazy.table.get(name); !ok || fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: %+v %v, want %+v", name, got, ok, want)
+		}
+	}
+	for _, bad := range []string{"", "{\n}", "{\n  \"a\" 1\n}", "[\n1\n]"} {
+		if _, err := loadSnapshot([]byte(bad)); err == nil {
+			t.Errorf("loadSnapshot(%q) did not fail", bad)
+		}
+	}
 }

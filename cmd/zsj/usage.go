@@ -87,8 +87,9 @@ Only run_start, usage and run_end events are read in full; other lines are
 read up to their type and runId. Unreadable lines are skipped with a
 warning; run 'zsj validate' to check logs.
 
-Exit status: 0 done, 2 usage error, 3 an input could not be read (the
-others are still counted).`,
+Exit status: 0 done, 2 usage error (also --merge of parts grouped
+differently, with no --by), 3 an input could not be read (the others are
+still counted).`,
 		Example: `  zsj usage logs/
   zsj usage --by model,day logs/
   zsj usage --by month --since 2026-01-01 --until 2026-06-30 archive/

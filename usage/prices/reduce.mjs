@@ -61,10 +61,12 @@ function current(prices) {
 
 // perToken writes a price per million tokens as an exact JSON number per
 // token. Tiered prices (above a context length) keep their base price.
+// Twelve significant digits drop the noise of prices the catalogue
+// computed in floating point (0.18000000000000002).
 function perToken(v) {
   if (v && typeof v === 'object') v = v.base;
   if (typeof v !== 'number') return undefined;
-  const [mantissa, exp = '0'] = String(v).split('e');
+  const [mantissa, exp = '0'] = String(Number(v.toPrecision(12))).split('e');
   return `${mantissa}e${Number(exp) - 6}`;
 }
 
