@@ -12,7 +12,8 @@ type Dimension string
 
 // The dimensions. Session, model, provider and cwd come from the run's
 // run_start; day and month from the date in its id (see Run.Day); file is
-// where the run was found (the first file, for a run found twice).
+// where the run was found (the first file, for a run found twice; where it
+// starts, for a run that goes on in the next file).
 const (
 	ByRun      Dimension = "run"
 	BySession  Dimension = "session"

@@ -169,3 +169,25 @@ func TestSnapshotIndexAgreesWithParser(t *testing.T) {
 		}
 	}
 }
+
+// FuzzNameVariants: the names tried for a model are the name itself
+// first, then shorter ones, each a part of it, never empty.
+func FuzzNameVariants(f *testing.F) {
+	for _, s := range []string{"openrouter/openai/gpt-4.1-2025-04-14", "claude-sonnet-4@20250514", "a/", "/", "-20250514", "x-2025-0-1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		vs := nameVariants(name)
+		if name != "" && (len(vs) == 0 || vs[0] != name) {
+			t.Fatalf("nameVariants(%q) = %q: the name itself must come first", name, vs)
+		}
+		for _, v := range vs[min(1, len(vs)):] {
+			if v == "" || len(v) >= len(name) || !strings.Contains(name, v) {
+				t.Errorf("nameVariants(%q) has %q", name, v)
+			}
+		}
+		if undated, ok := withoutDate(name); ok && (undated == "" || !strings.HasPrefix(name, undated)) {
+			t.Errorf("withoutDate(%q) = %q", name, undated)
+		}
+	})
+}
