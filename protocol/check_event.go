@@ -236,16 +236,13 @@ func (c *eventChecker) member(key string) *Value {
 }
 
 // checkUsageTotal warns when all three token counts are present and the
-// total is not the sum.
+// total is not the sum, compared exactly (see sumIs).
 func (c *eventChecker) checkUsageTotal() {
 	p, cp, t := c.member(FieldPromptTokens), c.member(FieldCompletionTokens), c.member(FieldTotalTokens)
 	if p == nil || cp == nil || t == nil || p.Kind != KindNumber || cp.Kind != KindNumber || t.Kind != KindNumber {
 		return
 	}
-	pv, ok1 := numberValue(p.Raw)
-	cv, ok2 := numberValue(cp.Raw)
-	tv, ok3 := numberValue(t.Raw)
-	if ok1 && ok2 && ok3 && pv+cv != tv {
+	if equal, ok := sumIs(p.Raw, cp.Raw, t.Raw); ok && !equal {
 		c.emit(RuleTotalMismatch, "$."+FieldTotalTokens, "totalTokens is not promptTokens + completionTokens")
 	}
 }

@@ -12,7 +12,8 @@ type Dimension string
 
 // The dimensions. Session, model, provider and cwd come from the run's
 // run_start; day and month from the date in its id (see Run.Day); file is
-// where the run was found (the first file, for a run found twice).
+// where the run was found (the first file, for a run found twice; where it
+// starts, for a run that goes on in the next file).
 const (
 	ByRun      Dimension = "run"
 	BySession  Dimension = "session"
@@ -111,10 +112,14 @@ type ReportOptions struct {
 	Since, Until string // YYYY-MM-DD, both included; "" for no bound
 	NoDedupe     bool
 	Cumulative   bool // recorded in the report: usage events were running totals
-	Priced       bool // recorded in the report: --prices was given
-	// Prices, when not nil, estimate the cost of usage events without
-	// costUsd (and set Priced).
+	Priced       bool // recorded in the report: costs were estimated from prices
+	// Prices, when not nil, estimate the cost of every usage event from
+	// the price of its run's model (and set Priced).
 	Prices *Prices
+	// ByShards makes Merge group as the shards were grouped (By is then
+	// the first shard's), and refuse shards grouped otherwise: for a
+	// merge with no --by.
+	ByShards bool
 	// ListRuns keeps every run counted in Report.Runs (the json output
 	// lists them); without it memory holds groups and fingerprints only.
 	ListRuns bool
@@ -128,7 +133,7 @@ type Report struct {
 	DuplicateRuns  int64      // runs dropped as found before
 	UndatedRuns    int64      // runs left out by --since/--until for having no date
 	Conflicts      []Conflict // run IDs shared by runs with different events (all counted)
-	UnpricedModels []string   // models missing from --prices
+	UnpricedModels []string   // models missing from the prices
 	Totals         Counts
 	Groups         []Group // sorted by key; with no --by, one group: the totals
 	Runs           []*Run  // the runs counted, in the order found (with ListRuns)
@@ -157,8 +162,12 @@ func NewAggregator(opts ReportOptions) *Aggregator {
 }
 
 // Add counts r unless it falls outside the dates or was counted before,
-// and estimates the cost its usage events do not report.
-func (a *Aggregator) Add(r *Run) {
+// and estimates the cost of its usage events.
+func (a *Aggregator) Add(r *Run) { a.add(r, true) }
+
+// add counts r; estimate is false for runs read back from shards, priced
+// when their logs were read.
+func (a *Aggregator) add(r *Run, estimate bool) {
 	opts := &a.report.Options
 	if opts.Since != "" || opts.Until != "" {
 		day := r.Day()
@@ -173,9 +182,9 @@ func (a *Aggregator) Add(r *Run) {
 	if a.dedupe != nil && !a.dedupe.Keep(r) {
 		return
 	}
-	// Runs read back from shards were priced already: nothing is left
-	// uncosted in them.
-	a.missingPrice(priceRun(r, opts.Prices))
+	if estimate {
+		a.missingPrice(priceRun(r, opts.Prices))
+	}
 	a.count(r)
 }
 
@@ -200,7 +209,7 @@ func (a *Aggregator) count(r *Run) {
 	}
 }
 
-// missingPrice notes a model that --prices has no price for.
+// missingPrice notes a model that the prices have no price for.
 func (a *Aggregator) missingPrice(model string) {
 	if model != "" {
 		a.missing[model] = true

@@ -51,6 +51,7 @@ func aggregateBytes(b *testing.B, data []byte) {
 		f.Line(l.Num, l.Text, len(l.EOL) == 0)
 	}
 	f.End()
+	c.End()
 	if runs == 0 {
 		b.Fatal("no runs")
 	}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"slices"
 
+	"github.com/cespare/xxhash/v2"
+
 	"github.com/zsj-dev/zsj/protocol"
 )
 
@@ -17,9 +19,11 @@ type Options struct {
 	// and run_end events are parsed; other lines are counted and
 	// fingerprinted but not read past their type and runId.
 	Details bool
-	// Run receives each run once it is complete: at the end of its file,
-	// or earlier when the same runId starts over after a run_end or a
-	// second run_start (a log appended to itself).
+	// Run receives each run once it is complete: when the same runId
+	// starts over after a run_end or a second run_start (a log appended
+	// to itself), at the end of its file once it has ended, or else once
+	// the next file shows it does not go on there (see File.End); the
+	// last runs come with Collector.End.
 	Run func(*Run)
 	// Warn receives each line that cannot be used. May be nil.
 	Warn func(Warning)
@@ -36,12 +40,17 @@ type Warning struct {
 }
 
 // Collector turns the lines of logs into runs. It holds the runs of the
-// file being read, never its events: memory grows with the number of runs.
+// file being read, and those of the file before that did not end, never
+// their events: memory grows with the number of runs.
 type Collector struct {
 	opts    Options
 	strings map[string]string // interned model, provider, cwd and session names
 	members []protocol.Member // reused by every full parse
 	order   int
+	// held are the runs of the previous file that had not ended when it
+	// did, by runId: a log rotated or cut in two (split -l) goes on in
+	// the next file, and such a run goes on with it.
+	held map[string]*runState
 
 	Files   int64 // files read (File calls)
 	Lines   int64 // lines read, blank ones included
@@ -70,6 +79,7 @@ type File struct {
 type runState struct {
 	run     *Run
 	id      identity
+	first   uint64   // the hash of the run's first line, to tell a repeat from a sequel
 	ended   bool     // run_end seen: the id's next event starts another run
 	fatal   bool     // a non-recoverable error was seen
 	done    bool     // handed to Options.Run
@@ -104,12 +114,12 @@ func (f *File) Line(num int, text []byte, noEOL bool) {
 		}
 		return
 	}
-	st := f.state(h.runID, string(h.typ) == protocol.TypeRunStart, num)
-	st.run.Events++
+	st := f.state(h.runID, string(h.typ) == protocol.TypeRunStart, num, text)
 	f.fingerprint(st, text, h, members)
-	if parsed && c.needs(h.typ) {
-		f.event(st, num, h.typ, members)
+	if parsed && c.needs(h.typ) && !f.event(st, num, h.typ, members) {
+		return // reported as skipped: not one of the run's events
 	}
+	st.run.Events++
 }
 
 // needs reports whether lines of type typ are parsed in full.
@@ -177,8 +187,11 @@ func (f *File) fingerprint(st *runState, text []byte, h head, members []protocol
 }
 
 // state returns the run that an event of id belongs to, starting one when
-// the id is new in this file, has ended, or starts again.
-func (f *File) state(id []byte, start bool, num int) *runState {
+// the id is new in this file, has ended, or starts again. A run of the
+// previous file that had not ended goes on when its id's first event here
+// is no run_start and is not the run's first line again (a file read
+// twice repeats it).
+func (f *File) state(id []byte, start bool, num int, text []byte) *runState {
 	// Consecutive events mostly belong to one run: try it before the map.
 	st := f.last
 	if st == nil || st.run.ID != string(id) {
@@ -188,42 +201,80 @@ func (f *File) state(id []byte, start bool, num int) *runState {
 		f.last = st
 		return st
 	}
+	c := f.c
+	if st == nil && c.held != nil {
+		if held := c.held[string(id)]; held != nil {
+			delete(c.held, string(id))
+			if !start && xxhash.Sum64(text) != held.first {
+				f.open[held.run.ID] = held
+				f.last = held
+				return held
+			}
+			st = held
+		}
+	}
 	if st != nil {
 		f.finish(st)
 	}
-	c := f.c
 	c.order++
-	st = &runState{run: &Run{ID: string(id), File: f.name, Line: num, ExitCode: -1, order: c.order}}
+	st = &runState{run: &Run{ID: string(id), File: f.name, Line: num, ExitCode: -1, order: c.order}, first: xxhash.Sum64(text)}
 	f.open[st.run.ID] = st
 	f.last = st
 	return st
 }
 
-// End finishes the file: every run still open is complete, and is handed
-// over in the order the runs started.
+// End finishes the file. The runs of the previous file that did not go on
+// in it are complete, and so are its runs that ended; those that did not
+// end are held until the next file shows whether they go on there. Runs
+// are handed over in the order they started.
 func (f *File) End() {
-	open := make([]*runState, 0, len(f.open))
-	for _, st := range f.open {
-		open = append(open, st)
-	}
-	slices.SortFunc(open, func(x, y *runState) int { return x.run.order - y.run.order })
-	for _, st := range open {
-		f.finish(st)
+	c := f.c
+	c.finishHeld()
+	for _, st := range inOrder(f.open) {
+		if st.ended || st.done {
+			f.finish(st)
+			continue
+		}
+		if c.held == nil {
+			c.held = make(map[string]*runState)
+		}
+		c.held[st.run.ID] = st
 	}
 	f.open = nil
 }
 
-func (f *File) finish(st *runState) {
+// End hands over the runs of the last file that had not ended: call it
+// once every file has been read.
+func (c *Collector) End() { c.finishHeld() }
+
+func (c *Collector) finishHeld() {
+	for _, st := range inOrder(c.held) {
+		c.finish(st)
+	}
+	clear(c.held)
+}
+
+func inOrder(runs map[string]*runState) []*runState {
+	list := make([]*runState, 0, len(runs))
+	for _, st := range runs {
+		list = append(list, st)
+	}
+	slices.SortFunc(list, func(x, y *runState) int { return x.run.order - y.run.order })
+	return list
+}
+
+func (f *File) finish(st *runState) { f.c.finish(st) }
+
+func (c *Collector) finish(st *runState) {
 	if st.done {
 		return
 	}
 	st.done = true
 	st.run.Hash = st.id.sum()
 	st.pending = nil
-	if f.c.opts.Run != nil {
-		f.c.opts.Run(st.run)
+	if c.opts.Run != nil {
+		c.opts.Run(st.run)
 	}
-	st.run = nil // the receiver keeps it, or not
 }
 
 func (f *File) invalid(num int, err *protocol.SyntaxError, noEOL bool) {

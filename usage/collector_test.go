@@ -24,8 +24,9 @@ func TestCumulative(t *testing.T) {
 		prompt, total, cost      string
 		events, unpriced, unfini int64
 	}{
-		{false, "364", "415", "0.04", 4, 2, 1},
-		{true, "259", "295", "0.03", 4, 1, 1}, // 250+9, 280+15, the last of each run
+		// Without prices every usage event is unpriced.
+		{false, "364", "415", "0.04", 4, 4, 1},
+		{true, "259", "295", "0.03", 4, 4, 1}, // 250+9, 280+15, the last of each run
 	} {
 		t.Run(fmt.Sprint("cumulative=", tc.cumulative), func(t *testing.T) {
 			c := report(t, ReportOptions{Cumulative: tc.cumulative}, Options{}, nil, logFile{"f", log}).Totals

@@ -91,7 +91,7 @@ func TestSumNotes(t *testing.T) {
 		{"undated", strings.ReplaceAll(okRun, "run_20260601_a", "r"), SumOptions{Report: ReportOptions{Since: "2026-06-02"}},
 			"zsj: 1 run left out: no date in their ids to compare with --since/--until\n"},
 		{"unpriced", okRun, SumOptions{Report: ReportOptions{Prices: &Prices{}}, PricesFile: "p.json"},
-			"zsj: warning: no price in p.json for: m (1 usage event without costUsd left out of the estimate)\n"},
+			"zsj: warning: no price in p.json or the shipped prices for: m (1 usage event left out of the estimate)\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			std, _, stderr := term.Test(tc.log)

@@ -1,6 +1,8 @@
 package usage
 
 import (
+	"slices"
+
 	"github.com/zsj-dev/zsj/protocol"
 )
 
@@ -11,9 +13,10 @@ const maxPending = 16
 
 // event reads a parsed event into its run. A field this package needs
 // with a value the protocol does not allow makes the whole line unusable:
-// it is reported and its data is left out (the line still belongs to the
-// run's events and fingerprint).
-func (f *File) event(st *runState, num int, typ []byte, members []protocol.Member) {
+// it is reported as skipped, its data is left out, and event returns
+// false, so that the line is not counted among the run's events (it still
+// belongs to the run's fingerprint, which is of the bytes found).
+func (f *File) event(st *runState, num int, typ []byte, members []protocol.Member) bool {
 	ev := fields{c: f.c, members: members}
 	r := st.run
 	switch string(typ) {
@@ -30,9 +33,9 @@ func (f *File) event(st *runState, num int, typ []byte, members []protocol.Membe
 			r.Model, r.APIModel, r.Provider, r.Cwd, r.Session = start.model, start.apiModel, start.provider, start.cwd, start.session
 		}
 	case protocol.TypeUsage:
-		u, unc := ev.usage()
+		u := ev.usage()
 		if ev.ok(f, num) {
-			f.addUsage(st, &u, &unc)
+			f.addUsage(st, &u)
 		}
 	case protocol.TypeRunEnd:
 		status := ev.status()
@@ -44,17 +47,25 @@ func (f *File) event(st *runState, num int, typ []byte, members []protocol.Membe
 	case protocol.TypeError:
 		code := ev.str(protocol.FieldCode)
 		recoverable, _ := ev.boolean(protocol.FieldRecoverable)
-		if ev.ok(f, num) && !st.fatal {
-			r.ErrorCode = code
-			st.fatal = !recoverable
+		if ev.ok(f, num) {
+			r.Errors++
+			if !st.fatal {
+				r.ErrorCode = code
+				st.fatal = !recoverable
+			}
 		}
 	case protocol.TypeFinal:
 		r.Final = true
+		return true
 	case protocol.TypeToolCall:
 		id := ev.raw(protocol.FieldID)
+		name := ev.str(protocol.FieldName)
 		if ev.ok(f, num) {
 			r.ToolCalls++
 			st.answered(id)
+			if name != "" && !slices.Contains(r.Tools, name) {
+				r.Tools = append(r.Tools, name)
+			}
 		}
 	case protocol.TypePermissionRequest:
 		id := ev.raw(protocol.FieldID)
@@ -88,6 +99,7 @@ func (f *File) event(st *runState, num int, typ []byte, members []protocol.Membe
 			}
 		}
 	}
+	return ev.rule == ""
 }
 
 type runStart struct{ model, apiModel, provider, cwd, session string }
@@ -105,23 +117,14 @@ func (st *runState) answered(id []byte) bool {
 }
 
 // addUsage adds one usage event to its run.
-func (f *File) addUsage(st *runState, u *Usage, unc *uncosted) {
+func (f *File) addUsage(st *runState, u *Usage) {
 	r := st.run
 	if !f.c.opts.Cumulative {
 		r.Usage.Add(u)
-		r.uncosted.add(unc)
 		return
 	}
 	// A running total replaces the previous one; only the count of
 	// events adds up.
 	u.Events += r.Usage.Events
-	r.Usage, r.uncosted = *u, *unc
-}
-
-func (u *uncosted) add(o *uncosted) {
-	u.events += o.events
-	u.prompt.Add(o.prompt)
-	u.completion.Add(o.completion)
-	u.cached.Add(o.cached)
-	u.written.Add(o.written)
+	r.Usage = *u
 }

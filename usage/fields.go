@@ -119,9 +119,8 @@ func (e *fields) usd(key string) (d USD, present bool) {
 	return d, true
 }
 
-// usage reads a usage event: its tokens, and the same tokens again in unc
-// when it reports no cost.
-func (e *fields) usage() (u Usage, unc uncosted) {
+// usage reads a usage event: its tokens and reported cost.
+func (e *fields) usage() (u Usage) {
 	u.Events = 1
 	u.Prompt, _ = e.tokens(protocol.FieldPromptTokens)
 	u.Completion, _ = e.tokens(protocol.FieldCompletionTokens)
@@ -134,12 +133,8 @@ func (e *fields) usage() (u Usage, unc uncosted) {
 	u.Cached, _ = e.tokens(protocol.FieldCachedInputTokens)
 	u.CacheWrite, _ = e.tokens(protocol.FieldCacheWriteTokens)
 	u.Reasoning, _ = e.tokens(protocol.FieldReasoningTokens)
-	cost, costed := e.usd(protocol.FieldCostUSD)
-	u.Cost = cost
-	if !costed {
-		unc = uncosted{events: 1, prompt: u.Prompt, completion: u.Completion, cached: u.Cached, written: u.CacheWrite}
-	}
-	return u, unc
+	u.Cost, _ = e.usd(protocol.FieldCostUSD)
+	return u
 }
 
 // status reads run_end's status.

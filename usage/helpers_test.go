@@ -72,6 +72,7 @@ func collect(t testing.TB, opts Options, files ...logFile) ([]*Run, *Collector) 
 		}
 		lf.End()
 	}
+	c.End()
 	SortRuns(runs)
 	return runs, c
 }

@@ -69,7 +69,7 @@ func TestEstimate(t *testing.T) {
 		`{"schemaVersion":2,"type":"run_start","runId":"run_20260101_a","cwd":"/r","provider":"openai","model":"gpt-4.1"}`,
 		// No cost: 1000 plain input, 500 cached, 100 output.
 		`{"schemaVersion":2,"type":"usage","runId":"run_20260101_a","promptTokens":1500,"completionTokens":100,"cachedInputTokens":500}`,
-		// Its cost as reported: not estimated.
+		// Its cost as reported, and estimated all the same: 1000 input, 100 output.
 		`{"schemaVersion":2,"type":"usage","runId":"run_20260101_a","promptTokens":1000,"completionTokens":100,"costUsd":0.5}`,
 		`{"schemaVersion":2,"type":"run_start","runId":"run_20260101_b","cwd":"/r","provider":"anthropic","model":"claude-sonnet-4","apiModel":"claude-sonnet-4-20250514"}`,
 		// 1000 plain, 2000 cached, 400 cache writes, 200 output.
@@ -79,9 +79,9 @@ func TestEstimate(t *testing.T) {
 		`{"schemaVersion":2,"type":"usage","runId":"run_20260101_d","promptTokens":10,"completionTokens":1}`,
 	)
 	rep := report(t, ReportOptions{Priced: true, By: []Dimension{ByModel}}, Options{}, p, logFile{"f", log})
-	// a: 1000×2e-6 + 500×5e-7 + 100×8e-6 = 0.002 + 0.00025 + 0.0008
+	// a: 2000×2e-6 + 500×5e-7 + 200×8e-6 = 0.004 + 0.00025 + 0.0016
 	// b: 1000×3e-6 + 2000×3e-7 + 400×3.75e-6 + 200×1.5e-5 = 0.003 + 0.0006 + 0.0015 + 0.003
-	want := map[string]string{"gpt-4.1": "0.00305", "claude-sonnet-4": "0.0081", "llama3.1:8b": "0", "unknown": "0"}
+	want := map[string]string{"gpt-4.1": "0.00585", "claude-sonnet-4": "0.0081", "llama3.1:8b": "0", "unknown": "0"}
 	for _, g := range rep.Groups {
 		if got := g.Estimated.String(); got != want[g.Key[0]] {
 			t.Errorf("%s: estimated %s, want %s", g.Key[0], got, want[g.Key[0]])
@@ -90,8 +90,8 @@ func TestEstimate(t *testing.T) {
 	if got := rep.Totals.Cost.String(); got != "0.5" {
 		t.Errorf("reported cost %s, want 0.5", got)
 	}
-	if got := rep.Totals.Estimated.String(); got != "0.01115" {
-		t.Errorf("estimated cost %s, want 0.01115", got)
+	if got := rep.Totals.Estimated.String(); got != "0.01395" {
+		t.Errorf("estimated cost %s, want 0.01395", got)
 	}
 	if rep.Totals.Unpriced != 2 {
 		t.Errorf("%d unpriced events, want 2", rep.Totals.Unpriced)

@@ -49,6 +49,7 @@ func readLogs(std *term.IO, sources []input.Source, unreadable []error, opts Opt
 		f.End()
 		return nil
 	})
+	c.End()
 	return c, r.failed, err
 }
 

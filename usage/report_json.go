@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
+	"strings"
 )
 
 // The json output of zsj usage is made to be merged: besides the totals
@@ -216,6 +218,27 @@ func marshal(v any, indent string) ([]byte, error) {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
+// GroupingError is a shard grouped otherwise than the shards before it,
+// in a merge that keeps the shards' grouping.
+type GroupingError struct {
+	Shard, Before []Dimension
+}
+
+func (e *GroupingError) Error() string {
+	return fmt.Sprintf("grouped by %s, the shards before it by %s: give --by to regroup them all alike", byNames(e.Shard), byNames(e.Before))
+}
+
+func byNames(by []Dimension) string {
+	if len(by) == 0 {
+		return "nothing (totals only)"
+	}
+	names := make([]string, len(by))
+	for i, d := range by {
+		names[i] = string(d)
+	}
+	return strings.Join(names, ",")
+}
+
 // Shard is the json output of zsj usage, read back to be merged.
 type Shard struct {
 	header jsonHeader
@@ -253,13 +276,20 @@ func ReadShard(r io.Reader) (*Shard, error) {
 
 // Merge counts the runs of a shard as if they had been read from logs, and
 // adds the shard's files, unreadable lines, dropped duplicates, undated
-// runs and unpriced models. Shards must agree on --cumulative.
+// runs and unpriced models. Shards must agree on --cumulative and, with
+// ReportOptions.ByShards, on their grouping (a *GroupingError).
 func (a *Aggregator) Merge(s *Shard) error {
 	o := &a.report.Options
 	if a.shards == 0 {
 		o.Cumulative = s.header.Cumulative
+		if o.ByShards {
+			o.By = s.header.By
+		}
 	} else if o.Cumulative != s.header.Cumulative {
 		return fmt.Errorf("shards made with and without --cumulative cannot be merged")
+	}
+	if o.ByShards && !slices.Equal(o.By, s.header.By) {
+		return &GroupingError{Shard: s.header.By, Before: o.By}
 	}
 	a.shards++
 	o.Priced = o.Priced || s.header.Prices
@@ -271,7 +301,7 @@ func (a *Aggregator) Merge(s *Shard) error {
 	for _, r := range s.runs {
 		a.merged++
 		r.order = a.merged
-		a.Add(r)
+		a.add(r, false)
 	}
 	return nil
 }

@@ -39,8 +39,8 @@ type Usage struct {
 	CacheWrite Tokens
 	Reasoning  Tokens
 	Cost       USD   // costUsd as reported
-	Estimated  USD   // estimated from --prices for events without costUsd
-	Unpriced   int64 // events with no costUsd and no estimate
+	Estimated  USD   // every event's tokens at the prices of its run's model
+	Unpriced   int64 // events left out of Estimated: their model has no price
 }
 
 // Add adds o to u.
@@ -73,12 +73,14 @@ type Run struct {
 	Status   Status
 	ExitCode int64 // run_end's exitCode; -1 before run_end
 
-	Events    int64  // lines of the run
-	ToolCalls int64  // tool_call events
-	Denied    int64  // permissions denied: decisions not granted, and headless denials
-	Blocks    int64  // tool results blocked by the sandbox (carrying block or violation)
-	ErrorCode string // the code of the error that ended the run, else of its last error
-	Final     bool   // a final event was seen
+	Events    int64    // lines of the run
+	ToolCalls int64    // tool_call events
+	Denied    int64    // permissions denied: decisions not granted, and headless denials
+	Blocks    int64    // tool results blocked by the sandbox (carrying block or violation)
+	ErrorCode string   // the code of the error that ended the run, else of its last error
+	Errors    int64    // error events
+	Tools     []string // the tools called (tool_call names), each once, in the order first called
+	Final     bool     // a final event was seen
 
 	Usage Usage
 
@@ -86,15 +88,7 @@ type Run struct {
 	// the same ID and Hash are the same run.
 	Hash uint64
 
-	// uncosted sums the tokens of the usage events without costUsd, which
-	// --prices prices once the run's model is known.
-	uncosted uncosted
-	order    int // the collector's running number, to sort runs as found
-}
-
-type uncosted struct {
-	events                              int64
-	prompt, completion, cached, written Tokens
+	order int // the collector's running number, to sort runs as found
 }
 
 // Unknown is how a missing key value (no run_start, no sessionId, no

@@ -18,28 +18,39 @@ type RunsOptions struct {
 	Format     Format
 	// Failed lists only the runs that ended in error or never ended.
 	Failed     bool
+	Filter     RunFilter
+	Sort       RunOrder
+	Limit      int  // list at most this many runs (after sorting); 0 for all
 	Cumulative bool // see Options.Cumulative
+	// Prices, when not nil, estimate each run's cost (see priceRun).
+	Prices *Prices
 }
 
-// ListRuns prints one line per run found in the logs, in the order the
-// runs start. The error carries the exit status (see package exitcode): a
-// silent Failure when an input could not be read; any other error is a
-// failure to write.
+// ListRuns prints one line per run found in the logs that passes the
+// filter, in the order the runs start or as sorted, up to the limit. The
+// error carries the exit status (see package exitcode): a silent Failure
+// when an input could not be read; any other error is a failure to write.
 func ListRuns(opts RunsOptions) error {
 	var runs []*Run
 	_, failed, err := readLogs(opts.IO, opts.Sources, opts.Unreadable, Options{
 		Cumulative: opts.Cumulative,
 		Details:    true,
 		Run: func(r *Run) {
-			if !opts.Failed || r.Status != Success {
-				runs = append(runs, r)
+			if opts.Failed && r.Status == Success || !opts.Filter.Keep(r) {
+				return
 			}
+			priceRun(r, opts.Prices)
+			runs = append(runs, r)
 		},
 	})
 	if err != nil {
 		return err
 	}
 	SortRuns(runs)
+	SortRunsBy(runs, opts.Sort)
+	if opts.Limit > 0 && len(runs) > opts.Limit {
+		runs = runs[:opts.Limit]
+	}
 	if err := WriteRuns(opts.IO.Out, runs, opts.Format, outputStyle(opts.IO)); err != nil {
 		return err
 	}

@@ -26,30 +26,37 @@ type jsonRun struct {
 	ToolCalls   int64   `json:"toolCalls"`
 	Denied      int64   `json:"permissionsDenied"`
 	Blocks      int64   `json:"blocks"`
+	Errors      int64   `json:"errors"`
 	ErrorCode   *string `json:"errorCode"` // null when the run had no error
 	TotalTokens Tokens  `json:"totalTokens"`
+	CostUSD     USD     `json:"costUsd"`
+	Estimated   USD     `json:"estimatedCostUsd"`
 	Final       bool    `json:"final"`
 }
 
 // runColumns are the columns of the runs table and csv: csv header, table
-// header, whether numeric, and the cell.
+// header, whether numeric, and the cell (exact, for csv and tsv; the
+// table rounds costs).
 var runColumns = []struct {
 	name, header string
 	right        bool
-	value        func(r *Run) string
+	value        func(r *Run, exact bool) string
 }{
-	{"runId", "RUN", false, func(r *Run) string { return r.ID }},
-	{"file", "FILE", false, func(r *Run) string { return r.File }},
-	{"model", "MODEL", false, func(r *Run) string { return orUnknown(r.Model) }},
-	{"status", "STATUS", false, func(r *Run) string { return r.Status.String() }},
-	{"exitCode", "EXIT", true, func(r *Run) string { return optional(r.ExitCode) }},
-	{"events", "EVENTS", true, func(r *Run) string { return integer(r.Events) }},
-	{"toolCalls", "TOOLS", true, func(r *Run) string { return integer(r.ToolCalls) }},
-	{"permissionsDenied", "DENIED", true, func(r *Run) string { return integer(r.Denied) }},
-	{"blocks", "BLOCKS", true, func(r *Run) string { return integer(r.Blocks) }},
-	{"errorCode", "ERROR", false, func(r *Run) string { return r.ErrorCode }},
-	{"totalTokens", "TOKENS", true, func(r *Run) string { return r.Usage.Total.String() }},
-	{"final", "FINAL", false, func(r *Run) string { return yesNo(r.Final) }},
+	{"runId", "RUN", false, func(r *Run, _ bool) string { return r.ID }},
+	{"file", "FILE", false, func(r *Run, _ bool) string { return r.File }},
+	{"model", "MODEL", false, func(r *Run, _ bool) string { return orUnknown(r.Model) }},
+	{"status", "STATUS", false, func(r *Run, _ bool) string { return r.Status.String() }},
+	{"exitCode", "EXIT", true, func(r *Run, _ bool) string { return optional(r.ExitCode) }},
+	{"events", "EVENTS", true, func(r *Run, _ bool) string { return integer(r.Events) }},
+	{"toolCalls", "TOOLS", true, func(r *Run, _ bool) string { return integer(r.ToolCalls) }},
+	{"permissionsDenied", "DENIED", true, func(r *Run, _ bool) string { return integer(r.Denied) }},
+	{"blocks", "BLOCKS", true, func(r *Run, _ bool) string { return integer(r.Blocks) }},
+	{"errors", "ERRORS", true, func(r *Run, _ bool) string { return integer(r.Errors) }},
+	{"errorCode", "ERROR", false, func(r *Run, _ bool) string { return r.ErrorCode }},
+	{"totalTokens", "TOKENS", true, func(r *Run, _ bool) string { return r.Usage.Total.String() }},
+	{"costUsd", "COST_USD", true, func(r *Run, exact bool) string { return money(r.Usage.Cost, exact) }},
+	{"estimatedCostUsd", "EST_COST_USD", true, func(r *Run, exact bool) string { return money(r.Usage.Estimated, exact) }},
+	{"final", "FINAL", false, func(r *Run, _ bool) string { return yesNo(r.Final) }},
 }
 
 func optional(code int64) string {
@@ -77,9 +84,9 @@ func WriteRuns(w io.Writer, runs []*Run, format Format, style Style) error {
 		for _, col := range runColumns {
 			header = append(header, col.name)
 		}
-		return writeDelimited(w, format, header, runRows(runs, ""))
+		return writeDelimited(w, format, header, runRows(runs, "", true))
 	}
-	t := &table{rows: runRows(runs, "-")}
+	t := &table{rows: runRows(runs, "-", false)}
 	for _, col := range runColumns {
 		t.header = append(t.header, col.header)
 		t.right = append(t.right, col.right)
@@ -87,12 +94,12 @@ func WriteRuns(w io.Writer, runs []*Run, format Format, style Style) error {
 	return t.write(w, style)
 }
 
-func runRows(runs []*Run, empty string) [][]string {
+func runRows(runs []*Run, empty string, exact bool) [][]string {
 	rows := make([][]string, 0, len(runs))
 	for _, r := range runs {
 		row := make([]string, len(runColumns))
 		for i, col := range runColumns {
-			if row[i] = col.value(r); row[i] == "" {
+			if row[i] = col.value(r, exact); row[i] == "" {
 				row[i] = empty
 			}
 		}
@@ -109,8 +116,8 @@ func writeRunsJSON(w io.Writer, runs []*Run) error {
 		j := jsonRun{
 			RunID: r.ID, File: r.File, Line: r.Line, Model: orUnknown(r.Model),
 			Provider: orUnknown(r.Provider), Status: r.Status.String(), Events: r.Events,
-			ToolCalls: r.ToolCalls, Denied: r.Denied, Blocks: r.Blocks,
-			TotalTokens: r.Usage.Total, Final: r.Final,
+			ToolCalls: r.ToolCalls, Denied: r.Denied, Blocks: r.Blocks, Errors: r.Errors,
+			TotalTokens: r.Usage.Total, CostUSD: r.Usage.Cost, Estimated: r.Usage.Estimated, Final: r.Final,
 		}
 		if r.ExitCode >= 0 {
 			code := r.ExitCode

@@ -3,6 +3,7 @@ package usage
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -62,6 +63,11 @@ func Merge(opts SumOptions, args []string) error {
 		if err == nil {
 			err = agg.Merge(shard)
 		}
+		var grouping *GroupingError
+		if errors.As(err, &grouping) {
+			// Merged, the groups would mean nothing: print none.
+			return exitcode.New(exitcode.Usage, fmt.Errorf("%s: %w", s.Name, err))
+		}
 		if err != nil {
 			r.error(fmt.Errorf("%s: %w", s.Name, err))
 		}
@@ -116,11 +122,11 @@ func finish(opts SumOptions, rep *Report, failed bool) error {
 		fmt.Fprintf(w, "zsj: %s left out: no date in their ids to compare with --since/--until\n", english.Count(rep.UndatedRuns, "run"))
 	}
 	if len(rep.UnpricedModels) > 0 {
-		what := "the price file"
+		what := ""
 		if opts.PricesFile != "" {
-			what = opts.PricesFile
+			what = " in " + opts.PricesFile + " or the shipped prices"
 		}
-		fmt.Fprintf(w, "zsj: warning: no price in %s for: %s (%s without costUsd left out of the estimate)\n",
+		fmt.Fprintf(w, "zsj: warning: no price%s for: %s (%s left out of the estimate)\n",
 			what, strings.Join(rep.UnpricedModels, ", "), english.Count(rep.Totals.Unpriced, "usage event"))
 	}
 	if rep.InvalidLines > 0 {
@@ -134,7 +140,8 @@ func finish(opts SumOptions, rep *Report, failed bool) error {
 }
 
 // LoadPricesFile reads a LiteLLM price file (see LoadPrices), plain or
-// compressed; errors name the --prices flag.
+// compressed, over the shipped snapshot: its models take its prices, the
+// others keep the snapshot's. Errors name the --prices flag.
 func LoadPricesFile(path string) (*Prices, error) {
 	s, err := input.Open(input.Source{Name: path, Path: path}, nil)
 	if err != nil {
@@ -145,7 +152,28 @@ func LoadPricesFile(path string) (*Prices, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--prices %s: %w", path, err)
 	}
-	return p, nil
+	return p.Over(EmbeddedPrices()), nil
+}
+
+// WritePricesInfo says where the prices come from: the shipped snapshot's
+// source, version, date and license, and the file that extends it.
+func WritePricesInfo(w io.Writer, p *Prices, file string) error {
+	var b strings.Builder
+	if file != "" {
+		fmt.Fprintf(&b, "file:     %s (%s, over the snapshot below)\n", file, english.Count(int64(p.Len()), "model name"))
+		for p.base != nil {
+			p = p.base
+		}
+	}
+	info := p.Info()
+	fmt.Fprintf(&b, "source:   %s\n", info.Source)
+	fmt.Fprintf(&b, "package:  %s %s\n", info.Package, info.Version)
+	fmt.Fprintf(&b, "date:     %s\n", info.Date)
+	fmt.Fprintf(&b, "license:  %s\n", info.License)
+	fmt.Fprintf(&b, "models:   %s\n", english.Count(int64(p.Len()), "model name"))
+	fmt.Fprintf(&b, "note:     %s\n", info.Note)
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // CheckDates checks the --since and --until values ("" for no bound):
