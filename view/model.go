@@ -1,0 +1,379 @@
+package view
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/zsj-dev/zsj/internal/english"
+)
+
+// tickEvery is how often the screen takes what the index found, and a
+// live run page looks for new lines (by the size of its file).
+const tickEvery = 200 * time.Millisecond
+
+type tickMsg struct{}
+
+// indexedMsg says the index is complete.
+type indexedMsg struct{}
+
+func tick() tea.Cmd { return tea.Tick(tickEvery, func(time.Time) tea.Msg { return tickMsg{} }) }
+
+// model is the whole screen: the run list, and over it a run page, its
+// raw view, the help or a prompt.
+type model struct {
+	ix       *Index
+	st       styles
+	color    bool
+	ascii    bool
+	width    int
+	height   int
+	list     list
+	page     *pageView
+	raw      *rawView
+	help     bool
+	prompt   *prompt
+	progress Progress
+}
+
+func newModel(ix *Index, color, ascii bool) *model {
+	return &model{ix: ix, st: styles{color: color}, color: color, ascii: ascii, width: 100, height: 30}
+}
+
+func (m *model) Init() tea.Cmd {
+	build := func() tea.Msg {
+		m.ix.Build()
+		return indexedMsg{}
+	}
+	return tea.Batch(build, tick())
+}
+
+// poll takes what the index found since the last poll.
+func (m *model) poll() {
+	fresh, p := m.ix.Snapshot(len(m.list.all))
+	m.progress = p
+	m.list.add(fresh)
+}
+
+func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		if m.page != nil {
+			m.reopen()
+		}
+	case tickMsg:
+		m.poll()
+		if m.page != nil && m.page.pg.live && m.grown() {
+			m.page.layout()
+		}
+		return m, tick()
+	case indexedMsg:
+		m.poll()
+	case tea.InterruptMsg:
+		return m, tea.Quit
+	case tea.KeyPressMsg:
+		return m, m.key(msg)
+	}
+	return m, nil
+}
+
+// grown reads what a live run's file gained since the page last looked.
+func (m *model) grown() bool {
+	pg := m.page.pg
+	info, err := os.Stat(pg.entry.Path)
+	if err != nil || info.Size() <= pg.pos.off {
+		return false
+	}
+	return pg.grow()
+}
+
+// key handles a key press; it returns tea.Quit to leave.
+func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := msg.String()
+	switch {
+	case k == "ctrl+c":
+		return tea.Quit
+	case m.prompt != nil:
+		m.promptKey(msg)
+		return nil
+	case m.help:
+		m.help = false
+		return nil
+	case k == "?":
+		m.help = true
+		return nil
+	case m.raw != nil:
+		m.rawKey(k)
+		return nil
+	case m.page != nil:
+		m.pageKey(k)
+		return nil
+	}
+	return m.listKey(k)
+}
+
+func (m *model) listKey(k string) tea.Cmd {
+	l := &m.list
+	switch k {
+	case "q":
+		return tea.Quit
+	case "up", "k":
+		l.move(-1)
+	case "down", "j":
+		l.move(1)
+	case "pgup":
+		l.move(-m.bodyHeight())
+	case "pgdown":
+		l.move(m.bodyHeight())
+	case "g", "home":
+		l.move(-len(l.shown))
+	case "G", "end":
+		l.move(len(l.shown))
+	case "f":
+		l.failedOnly = !l.failedOnly
+		l.refresh()
+	case "s":
+		l.sort = (l.sort + 1) % sortOrders
+		l.refresh()
+	case "/":
+		m.prompt = &prompt{label: "filter: ", text: l.filter, live: true, done: m.setFilter}
+	case "esc":
+		m.setFilter(true, "")
+	case "enter":
+		if e := l.selected(); e != nil {
+			m.open(e)
+		}
+	}
+	return nil
+}
+
+func (m *model) setFilter(_ bool, text string) {
+	m.list.filter = text
+	m.list.refresh()
+}
+
+// open shows the page of e.
+func (m *model) open(e *Entry) {
+	m.page = newPageView(openPage(e, m.pageWidth(), m.color))
+}
+
+// reopen draws the open page again at the new width, keeping the
+// cursor on its event and the search.
+func (m *model) reopen() {
+	old := m.page
+	ev := old.event()
+	m.page = newPageView(openPage(old.pg.entry, m.pageWidth(), m.color))
+	m.page.query = old.query
+	for i := range m.page.rows {
+		if m.page.rowEvent(i) == ev {
+			m.page.cursor = i
+			break
+		}
+	}
+	if m.raw != nil && ev >= 0 {
+		m.raw = newRawView(m.page.pg, ev, m.width)
+	}
+}
+
+func (m *model) pageWidth() int { return max(m.width-2, 24) }
+
+// bodyHeight is the rows between the title and the status line.
+func (m *model) bodyHeight() int { return max(m.height-2, 1) }
+
+func (m *model) pageKey(k string) {
+	v := m.page
+	v.note = ""
+	switch k {
+	case "q", "esc":
+		m.page = nil
+	case "up", "k":
+		v.move(-1)
+	case "down", "j":
+		v.move(1)
+	case "pgup":
+		v.move(-m.bodyHeight())
+	case "pgdown":
+		v.move(m.bodyHeight())
+	case "g", "home":
+		v.move(-len(v.rows))
+	case "G", "end":
+		v.move(len(v.rows))
+	case "space", " ":
+		v.toggle()
+	case "z":
+		v.toggleAll()
+	case "e":
+		v.jump(1, func(e pageEvent) bool { return e.failure }, "error")
+	case "E":
+		v.jump(-1, func(e pageEvent) bool { return e.failure }, "error")
+	case "b":
+		v.jump(1, func(e pageEvent) bool { return e.blocked }, "block or denial")
+	case "/":
+		m.prompt = &prompt{label: "search: ", text: v.query, done: func(ok bool, text string) {
+			if ok {
+				v.query = text
+				v.search(1)
+			}
+		}}
+	case "n":
+		v.search(1)
+	case "N":
+		v.search(-1)
+	case "r":
+		if ev := v.event(); ev >= 0 {
+			m.raw = newRawView(v.pg, ev, m.width)
+		}
+	}
+}
+
+func (m *model) rawKey(k string) {
+	h := m.bodyHeight()
+	switch k {
+	case "q", "esc", "r":
+		m.raw = nil
+	case "up", "k":
+		m.raw.move(-1, h)
+	case "down", "j":
+		m.raw.move(1, h)
+	case "pgup":
+		m.raw.move(-h, h)
+	case "pgdown", "space", " ":
+		m.raw.move(h, h)
+	}
+}
+
+func (m *model) View() tea.View {
+	var title string
+	var body []string
+	h := m.bodyHeight()
+	switch {
+	case m.help:
+		title, body = "zsj view: keys", m.helpRows()
+	case m.raw != nil:
+		title, body = "raw event · "+m.raw.title, m.raw.view(h)
+	case m.page != nil:
+		title, body = m.pageTitle(), m.page.view(m.st, m.ascii, m.pageWidth(), h)
+	default:
+		rows := m.list.view(m.st, m.width, h+1)
+		title, body = rows[0], rows[1:]
+	}
+	lines := make([]string, 0, m.height)
+	if m.page == nil && m.raw == nil && !m.help {
+		lines = append(lines, title) // the list's header, styled already
+	} else {
+		lines = append(lines, m.st.bold(cut(title, m.width)))
+	}
+	lines = append(lines, body...)
+	for len(lines) < m.height-1 {
+		lines = append(lines, "")
+	}
+	lines = append(lines, cut(m.statusLine(), m.width))
+	v := tea.NewView(strings.Join(lines, "\n"))
+	v.AltScreen = true
+	return v
+}
+
+func (m *model) pageTitle() string {
+	e := m.page.pg.entry
+	r := e.Run
+	return fmt.Sprintf("run %s · %s · %s:%d", r.ID, r.Status, e.Name, e.Line)
+}
+
+func (m *model) helpRows() []string {
+	var rows []string
+	for _, s := range keyHelp {
+		rows = append(rows, m.st.bold(s.screen))
+		for _, k := range s.keys {
+			rows = append(rows, fmt.Sprintf("  %-10s %s", k[0], k[1]))
+		}
+		rows = append(rows, "")
+	}
+	return rows
+}
+
+// statusLine is the last line: a prompt being typed, or where things
+// stand.
+func (m *model) statusLine() string {
+	if m.prompt != nil {
+		return m.prompt.label + m.prompt.text + "█"
+	}
+	var parts []string
+	switch {
+	case m.help || m.raw != nil:
+		parts = append(parts, "q back")
+	case m.page != nil:
+		parts = m.pageStatus()
+	default:
+		parts = m.listStatus()
+	}
+	return strings.Join(parts, " · ")
+}
+
+func (m *model) listStatus() []string {
+	p := m.progress
+	var parts []string
+	if !p.Done {
+		parts = append(parts, fmt.Sprintf("indexing %d/%d %s · %s read", p.FilesDone, p.Files, english.Plural(p.Files, "file"), bytesText(p.Bytes)))
+	}
+	failed := 0
+	for _, e := range m.list.all {
+		if e.Failed() {
+			failed++
+		}
+	}
+	parts = append(parts, fmt.Sprintf("%d %s (%d failed)", len(m.list.all), english.Plural(len(m.list.all), "run"), failed))
+	if m.list.failedOnly || m.list.filter != "" {
+		parts = append(parts, fmt.Sprintf("%d shown", len(m.list.shown)))
+	}
+	if m.list.failedOnly {
+		parts = append(parts, "failed only")
+	}
+	if m.list.filter != "" {
+		parts = append(parts, "filter: "+m.list.filter)
+	}
+	parts = append(parts, "sort: "+m.list.sort.String())
+	if n := len(p.Errors); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d unreadable %s", n, english.Plural(n, "input")))
+	}
+	return append(parts, "? help")
+}
+
+func (m *model) pageStatus() []string {
+	v := m.page
+	var parts []string
+	if v.note != "" {
+		parts = append(parts, v.note)
+	}
+	if ev := v.event(); ev >= 0 {
+		parts = append(parts, fmt.Sprintf("line %d", v.pg.events[ev].line))
+	}
+	parts = append(parts, fmt.Sprintf("row %d/%d", v.cursor+1, len(v.rows)))
+	if v.pg.live {
+		parts = append(parts, "live")
+	}
+	if v.query != "" {
+		parts = append(parts, "search: "+v.query)
+	}
+	if v.pg.readErr != nil {
+		parts = append(parts, "read error: "+ansi.Strip(v.pg.readErr.Error()))
+	}
+	return append(parts, "? help")
+}
+
+// bytesText writes a byte count for people: 12 KB, 3.4 MB, 1.2 GB.
+func bytesText(n int64) string {
+	switch {
+	case n >= 1e9:
+		return fmt.Sprintf("%.1f GB", float64(n)/1e9)
+	case n >= 1e6:
+		return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+	case n >= 1e3:
+		return fmt.Sprintf("%d KB", n/1000)
+	}
+	return fmt.Sprintf("%d B", n)
+}
