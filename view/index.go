@@ -181,11 +181,6 @@ func (b *building) file(src input.Source) error {
 		fi.path, fi.seekable = copy.finish()
 	}
 	b.files[src.Name] = fi
-	f.End()
-	for id, seg := range b.open {
-		b.pending[segKey{src.Name, id, seg.line}] = seg
-	}
-	b.open = nil
 	// Runs that ended inside the input are shown once it is read: only
 	// then is its decompressed copy complete.
 	for _, e := range b.current {
@@ -193,6 +188,11 @@ func (b *building) file(src input.Source) error {
 	}
 	b.publish(b.current...)
 	b.current = b.current[:0]
+	f.End()
+	for id, seg := range b.open {
+		b.pending[segKey{src.Name, id, seg.line}] = seg
+	}
+	b.open = nil
 	return readErr
 }
 

@@ -214,7 +214,7 @@ func (m *model) pageKey(k string) {
 	case "b":
 		v.jump(1, func(e pageEvent) bool { return e.blocked }, "block or denial")
 	case "/":
-		m.prompt = &prompt{label: "search: ", text: v.query, done: func(ok bool, text string) {
+		m.prompt = &prompt{label: "search: ", done: func(ok bool, text string) {
 			if ok {
 				v.query = text
 				v.search(1)

@@ -185,6 +185,8 @@ func (p *page) classify(l runLine) pageEvent {
 	case protocol.TypeToolResult, protocol.TypeRunEnd:
 		ev.failure = status == "error"
 		ev.blocked = hasBlock
+	case protocol.TypePermissionRequest:
+		ev.blocked = hasBlock
 	case protocol.TypePermissionDecision:
 		ev.blocked = hasGranted && !granted
 	}

@@ -240,6 +240,10 @@ func (v *pageView) view(st styles, ascii bool, width, height int) []string {
 		}
 		out = append(out, gutter+ansi.Truncate(text, width-2, ""))
 	}
+	// A live run's last words, their line not ended yet.
+	if p := v.pg.partial; len(p) > 0 && len(out) < height && v.top+len(out) == len(v.rows) {
+		out = append(out, "  "+ansi.Truncate(string(p), width-2, ""))
+	}
 	return out
 }
 

@@ -6,52 +6,65 @@ import (
 	"github.com/zsj-dev/zsj/protocol"
 )
 
-var runIDKey = []byte(`"runId"`)
+// quickRest is how much of a line after its runId is still read, to
+// catch a duplicate key; past it the first runId is taken.
+const quickRest = 4 << 10 // bytes
 
-// lineRunID returns the runId of a line, nil when it has none. It looks
-// for the first unescaped "runId" key and reads its string value without
-// parsing the line: most lines are deltas and tool outputs, and the index
-// must not pay for parsing megabytes it only needs the id of. A value it
-// cannot read plainly (escaped) falls back to a full parse.
+// lineRunID returns the runId of a line, nil when it has none. It walks
+// the line's top-level members by structure, skipping their values
+// without decoding them, and stops at the runId: most lines are deltas
+// and tool outputs, and the index must not pay for parsing megabytes it
+// only needs the id of (a runId key inside a tool call's arguments is
+// not the event's). A line it cannot read plainly (an escaped key or
+// value, a duplicate runId, bad syntax) is parsed in full.
 func lineRunID(line []byte, members []protocol.Member) ([]byte, []protocol.Member) {
-	from := 0
-	for {
-		i := bytes.Index(line[from:], runIDKey)
-		if i < 0 {
-			return nil, members
+	i := protocol.SkipSpace(line, 0)
+	if i < len(line) && line[i] == '{' {
+		var closed bool
+		i, closed = protocol.Open(line, i)
+		var id []byte
+		for !closed {
+			m, next, last, err := protocol.QuickMember(line, i)
+			if err != nil || bytes.IndexByte(m.Key, '\\') >= 0 {
+				id = nil
+				break
+			}
+			if string(m.Key) == protocol.FieldRunID {
+				if id != nil || len(m.Value) < 2 || m.Value[0] != '"' || bytes.IndexByte(m.Value, '\\') >= 0 {
+					id = nil
+					break
+				}
+				id = m.Value[1 : len(m.Value)-1]
+				if len(line)-next > quickRest {
+					return id, members
+				}
+			}
+			i, closed = next, last
 		}
-		i += from
-		from = i + len(runIDKey)
-		if protocol.EscapedAt(line, i) {
-			continue // inside a string: a JSON document printed by a tool
+		if closed && protocol.SkipSpace(line, i) == len(line) {
+			return id, members
 		}
-		j := protocol.SkipSpace(line, from)
-		if j >= len(line) || line[j] != ':' {
-			continue
-		}
-		j = protocol.SkipSpace(line, j+1)
-		if j >= len(line) || line[j] != '"' {
-			return nil, members
-		}
-		end := protocol.QuickStringEnd(line, j)
-		if end < 0 {
-			break
-		}
-		v := line[j+1 : end-1]
-		if bytes.IndexByte(v, '\\') >= 0 {
-			break
-		}
-		return v, members
 	}
 	members, err := protocol.ParseObject(line, members[:0])
 	if err != nil {
 		return nil, members
 	}
+	var id []byte
 	for i := range members {
 		m := &members[i]
-		if string(m.KeyText()) == protocol.FieldRunID && m.Value.Kind == protocol.KindString {
-			return protocol.StringValue(m.Value), members
+		if string(m.KeyText()) == protocol.FieldRunID {
+			if id != nil {
+				return nil, members // a duplicate key: the line is invalid anyway
+			}
+			if m.Value.Kind == protocol.KindString {
+				id = protocol.StringValue(m.Value)
+			} else {
+				id = []byte{}
+			}
 		}
 	}
-	return nil, members
+	if len(id) == 0 {
+		return nil, members
+	}
+	return id, members
 }
