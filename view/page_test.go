@@ -120,8 +120,8 @@ func TestNextError(t *testing.T) {
 func TestNextBlock(t *testing.T) {
 	m := opened(t, "abc123")
 	for _, want := range []string{
-		"? permission write_file",                          // a request the sandbox blocked
-		"? permission bash",                                // another
+		"? permission write_file", // a request the sandbox blocked
+		"? permission bash",       // another
 		"✗ error · 74 B · 1 line · denied (no one to ask)", // a result blocked
 	} {
 		press(m, "b")
