@@ -89,6 +89,7 @@ type building struct {
 	pending map[segKey]*segment // segments whose run usage has not handed over yet
 	files   map[string]fileInfo // by input name: where to read its runs
 	current []*Entry            // runs of the input being read, complete
+	lines   *input.Reader       // one buffer for all inputs
 	members []protocol.Member
 	order   int
 }
@@ -148,7 +149,12 @@ func (b *building) file(src input.Source) error {
 	}
 	f := b.col.File(src.Name)
 	b.open = map[string]*segment{}
-	lines := input.NewReader(r)
+	if b.lines == nil {
+		b.lines = input.NewReader(r)
+	} else {
+		b.lines.Reset(r)
+	}
+	lines := b.lines
 	var l input.Line
 	var off, reported int64
 	var readErr error
