@@ -1,6 +1,7 @@
 package view
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/zsj-dev/zsj/internal/input"
+	"github.com/zsj-dev/zsj/pretty"
 )
 
 // sample is the repository's sample logs of version 2.
@@ -112,4 +114,22 @@ func listRuns(m *model) []string {
 func fileTime(t *testing.T) time.Time {
 	t.Helper()
 	return time.Now().Add(-time.Minute)
+}
+
+// prettyOf draws e's run as zsj pretty --run ID does, at width.
+func prettyOf(t *testing.T, e *Entry, width int) string {
+	t.Helper()
+	var buf bytes.Buffer
+	opts := pageOptions(width, false)
+	opts.Runs = []string{e.Run.ID}
+	p := pretty.NewTerminal(&buf, "", opts)
+	f, err := os.Open(e.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := p.ReadAll(input.NewReader(f)); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
 }

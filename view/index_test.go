@@ -3,6 +3,7 @@ package view
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/zsj-dev/zsj/internal/input"
 	"github.com/zsj-dev/zsj/protocol"
 )
 
@@ -207,5 +209,39 @@ func TestLineRunIDNested(t *testing.T) {
 	line := `{"type":"tool_call","args":{"runId":"other"},"runId":"run_5"}`
 	if got, _ := lineRunID([]byte(line), nil); string(got) != "run_5" {
 		t.Errorf("got %q, want the top-level run_5", got)
+	}
+}
+
+// The screen takes runs from an index still being built (run with -race).
+func TestIndexInBackground(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 20 {
+		data, err := os.ReadFile(filepath.Join(sample, "run.jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("log-%02d.jsonl", i)), data, 0o644)
+	}
+	sources, _ := input.Expand([]string{dir})
+	ix := NewIndex(sources, t.TempDir(), DefaultCacheLimit)
+	defer ix.Close()
+	m := newModel(ix, false, false)
+	done := make(chan struct{})
+	go func() {
+		ix.Build()
+		close(done)
+	}()
+	for finished := false; !finished; {
+		select {
+		case <-done:
+			finished = true
+		default:
+		}
+		m.Update(tickMsg{})
+		screen(m)
+	}
+	m.Update(indexedMsg{})
+	if len(m.list.all) != 20 || !m.progress.Done || m.progress.FilesDone != 20 {
+		t.Errorf("%d runs, progress %+v; want 20 runs, done", len(m.list.all), m.progress)
 	}
 }

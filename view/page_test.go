@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 // opened returns a model with the page of the run whose id ends in
@@ -235,5 +237,45 @@ func TestLiveRun(t *testing.T) {
 	}
 	if m.page.pg.live {
 		t.Error("still live after run_end")
+	}
+}
+
+// Unfolded, a page is row for row what zsj pretty draws of the run at
+// the page's width.
+func TestPageMatchesPretty(t *testing.T) {
+	for _, id := range []string{"run_20260603_abc123", "run_20260603_def456", "run_20260603_aaa111", "run_20260603_bbb222"} {
+		t.Run(id, func(t *testing.T) {
+			m := opened(t, id)
+			for _, width := range []int{120, 45, 30} {
+				m.Update(tea.WindowSizeMsg{Width: width, Height: 40})
+				press(m, "z")
+				var rows []string
+				for i := range m.page.rows {
+					rows = append(rows, m.page.rowText(i))
+				}
+				got := strings.Join(rows, "\n") + "\n"
+				want := prettyOf(t, m.page.pg.entry, m.pageWidth())
+				if got != want {
+					t.Errorf("at %d columns, page and pretty differ\n--- page\n%s\n--- pretty\n%s", width, got, want)
+				}
+			}
+		})
+	}
+}
+
+// A new width draws the page again, the cursor staying on its event.
+func TestResizeKeepsTheEvent(t *testing.T) {
+	m := opened(t, "def456")
+	press(m, "e", "e")
+	before := cursorRow(t, m)
+	m.Update(tea.WindowSizeMsg{Width: 40, Height: 30})
+	after := cursorRow(t, m)
+	if !strings.HasPrefix(after, "✖ error provider_error") || after == before {
+		t.Errorf("after a resize the cursor is on %q (was %q)", after, before)
+	}
+	for _, line := range strings.Split(screen(m), "\n") {
+		if w := len([]rune(line)); w > 40 {
+			t.Errorf("a line of %d columns on a screen of 40: %q", w, line)
+		}
 	}
 }
