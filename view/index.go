@@ -19,6 +19,8 @@ type Index struct {
 	cache   *cache
 
 	mu      sync.Mutex
+	closed  bool
+	running sync.WaitGroup // a Build under way
 	entries []*Entry
 	errs    []error
 	done    bool
@@ -47,9 +49,17 @@ func NewIndex(sources []input.Source, cacheDir string, cacheLimit int64) *Index 
 // Stop makes Build return soon, with what it has found.
 func (ix *Index) Stop() { ix.stop.Store(true) }
 
-// Close removes the decompressed copies. Pages of compressed inputs
-// cannot be read after it.
-func (ix *Index) Close() error { return ix.cache.close() }
+// Close stops a Build under way, waits for it, and removes the
+// decompressed copies. A Build called after Close does nothing; pages of
+// compressed inputs cannot be read after it.
+func (ix *Index) Close() error {
+	ix.mu.Lock()
+	ix.closed = true
+	ix.mu.Unlock()
+	ix.Stop()
+	ix.running.Wait()
+	return ix.cache.close()
+}
 
 // Snapshot returns the entries found after the first from, and the
 // progress.
@@ -105,6 +115,14 @@ type fileInfo struct {
 // Build reads every input once. Errors reading an input are kept (see
 // Progress.Errors) and the others are read on.
 func (ix *Index) Build() {
+	ix.mu.Lock()
+	if ix.closed {
+		ix.mu.Unlock()
+		return
+	}
+	ix.running.Add(1)
+	ix.mu.Unlock()
+	defer ix.running.Done()
 	b := &building{ix: ix, pending: map[segKey]*segment{}, files: map[string]fileInfo{}}
 	b.col = usage.NewCollector(usage.Options{Details: true, Run: b.run})
 	for _, src := range ix.sources {

@@ -245,3 +245,22 @@ func TestIndexInBackground(t *testing.T) {
 		t.Errorf("%d runs, progress %+v; want 20 runs, done", len(m.list.all), m.progress)
 	}
 }
+
+// Close waits for a Build under way, and a Build after Close leaves
+// nothing behind.
+func TestCloseStopsBuild(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 50 {
+		compressed(t, dir, "run.jsonl", "gz")
+		os.Rename(filepath.Join(dir, "run.jsonl.gz"), filepath.Join(dir, fmt.Sprintf("log-%02d.jsonl.gz", i)))
+	}
+	sources, _ := input.Expand([]string{dir})
+	cacheParent := t.TempDir()
+	ix := NewIndex(sources, cacheParent, DefaultCacheLimit)
+	go ix.Build()
+	ix.Close()
+	ix.Build()
+	if left, _ := os.ReadDir(cacheParent); len(left) != 0 {
+		t.Errorf("the cache is left behind: %v", left)
+	}
+}

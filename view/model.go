@@ -35,6 +35,9 @@ type model struct {
 	help     bool
 	prompt   *prompt
 	progress Progress
+	// unreadable counts the inputs that could not be opened before
+	// indexing began; the index counts those it could not read.
+	unreadable int
 }
 
 func newModel(ix *Index, color, ascii bool) *model {

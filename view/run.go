@@ -64,6 +64,7 @@ func Run(opts Options) error {
 		return finish(opts, p.Errors)
 	}
 	m := newModel(ix, opts.IO.ColorEnabled(), opts.ASCII)
+	m.unreadable = len(opts.Unreadable)
 	profile := colorprofile.Ascii // styles, no colors
 	if opts.IO.ColorEnabled() {
 		profile = colorprofile.ANSI

@@ -50,7 +50,7 @@ func (m *model) listStatus() []string {
 		parts = append(parts, "filter: "+m.list.filter)
 	}
 	parts = append(parts, "sort: "+m.list.sort.String())
-	if n := len(p.Errors); n > 0 {
+	if n := len(p.Errors) + m.unreadable; n > 0 {
 		parts = append(parts, fmt.Sprintf("%d unreadable %s", n, english.Plural(n, "input")))
 	}
 	return append(parts, "? help")
