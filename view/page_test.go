@@ -279,3 +279,24 @@ func TestResizeKeepsTheEvent(t *testing.T) {
 		}
 	}
 }
+
+// Colors follow the decision made from --color and NO_COLOR: off, the
+// screen has no color at all, only the reverse video of the cursor.
+func TestColors(t *testing.T) {
+	for _, color := range []bool{false, true} {
+		m := indexed(t, DefaultCacheLimit, sample)
+		m.color, m.st = color, styles{color: color}
+		list := m.View().Content // the failed run is not under the cursor
+		press(m, "f", "enter")
+		page := m.View().Content
+		for name, s := range map[string]string{"list": list, "page": page} {
+			colored := strings.Contains(s, "\x1b[31m") || strings.Contains(s, "\x1b[1;31m")
+			if colored != color {
+				t.Errorf("color %v: the %s has red: %v\n%q", color, name, colored, s)
+			}
+		}
+		if !strings.Contains(list, sgrReverse) {
+			t.Errorf("color %v: no cursor in the list", color)
+		}
+	}
+}
