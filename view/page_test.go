@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -283,10 +284,14 @@ func TestResizeKeepsTheEvent(t *testing.T) {
 // Colors follow the decision made from --color and NO_COLOR: off, the
 // screen has no color at all, only the reverse video of the cursor.
 func TestColors(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Now()
+	copyLog(t, "failed.jsonl", dir, now.Add(-time.Hour)) // last in the list, away from the cursor
+	copyLog(t, "run.jsonl", dir, now)
 	for _, color := range []bool{false, true} {
-		m := indexed(t, DefaultCacheLimit, sample)
+		m := indexed(t, DefaultCacheLimit, dir)
 		m.color, m.st = color, styles{color: color}
-		list := m.View().Content // the failed run is not under the cursor
+		list := m.View().Content
 		press(m, "f", "enter")
 		page := m.View().Content
 		for name, s := range map[string]string{"list": list, "page": page} {
