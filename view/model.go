@@ -92,9 +92,17 @@ func (m *model) grown() bool {
 	return pg.grow()
 }
 
+// crashKey, when set at link time (-ldflags -X), is a key that panics:
+// the end-to-end test builds zsj with it to see the terminal restored
+// after a panic. Ordinary builds leave it empty.
+var crashKey string
+
 // key handles a key press; it returns tea.Quit to leave.
 func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := msg.String()
+	if crashKey != "" && k == crashKey {
+		panic("the crash key of a test build was pressed")
+	}
 	switch {
 	case k == "ctrl+c":
 		return tea.Quit

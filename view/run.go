@@ -79,7 +79,7 @@ func Run(opts Options) error {
 	_, err := prog.Run()
 	ix.Stop()
 	if errors.Is(err, tea.ErrProgramPanic) {
-		return exitcode.New(exitcode.Failure, errors.New("zsj view stopped on an internal error (the terminal was restored)"))
+		return exitcode.New(exitcode.Failure, errors.New("view stopped on an internal error, shown above (the terminal was restored)"))
 	}
 	if err != nil && !errors.Is(err, tea.ErrInterrupted) {
 		return err

@@ -76,11 +76,13 @@ func cursorLine(screen string) string {
 	return ""
 }
 
-// buildZsj builds the command into a temporary folder.
-func buildZsj(t *testing.T) string {
+// buildZsj builds the command into a temporary folder, with go build's
+// extra flags.
+func buildZsj(t *testing.T, flags ...string) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "zsj")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	args := append(append([]string{"build", "-o", bin}, flags...), ".")
+	if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	return bin
@@ -162,5 +164,31 @@ func TestViewInTmuxInterrupt(t *testing.T) {
 	s := tm.waitFor(" baud")
 	if !strings.Contains(s, " icanon") || !strings.Contains(s, " echo") {
 		t.Errorf("the terminal is not restored after ctrl+c:\n%s", s)
+	}
+}
+
+// TestViewInTmuxPanic: an internal error leaves the terminal as it was,
+// and says so. The binary is built with a key that panics.
+func TestViewInTmuxPanic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	tm := newTmux(t)
+	bin := buildZsj(t, "-ldflags", "-X github.com/zsj-dev/zsj/view.crashKey=!")
+	abs, err := filepath.Abs(filepath.Join("..", "..", "testdata", "v2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	errFile := filepath.Join(t.TempDir(), "stderr")
+	tm.start(bin + " view " + abs + " 2>" + errFile + "; echo \"exit status $?\"; tail -n 1 " + errFile + "; stty -a; sleep 60")
+	tm.waitFor("4 runs")
+	tm.keys("Enter")
+	tm.waitFor("row 1/")
+	tm.keys("!")
+	tm.waitFor("exit status 3")
+	tm.waitFor("zsj: error: view stopped on an internal error, shown above (the terminal was restored)")
+	s := tm.waitFor(" baud")
+	if !strings.Contains(s, " icanon") || !strings.Contains(s, " echo") {
+		t.Errorf("the terminal is not restored after a panic:\n%s", s)
 	}
 }
