@@ -4,7 +4,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -190,5 +192,39 @@ func TestViewInTmuxPanic(t *testing.T) {
 	s := tm.waitFor(" baud")
 	if !strings.Contains(s, " icanon") || !strings.Contains(s, " echo") {
 		t.Errorf("the terminal is not restored after a panic:\n%s", s)
+	}
+}
+
+// TestViewInTmuxSIGINT: the signal, not the key, also leaves and gives the
+// terminal back.
+func TestViewInTmuxSIGINT(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	tm := newTmux(t)
+	bin := buildZsj(t)
+	abs, err := filepath.Abs(filepath.Join("..", "..", "testdata", "v2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm.start(bin + " view " + abs + "; echo \"exit status $?\"; stty -a; sleep 60")
+	tm.waitFor("4 runs")
+	shell := strings.TrimSpace(tm.run("display-message", "-p", "-t", "zsj", "#{pane_pid}"))
+	// The shell's child is zsj (Linux names a process's children in /proc).
+	children, err := os.ReadFile("/proc/" + shell + "/task/" + shell + "/children")
+	if err != nil {
+		t.Skipf("cannot find the process of zsj: %v", err)
+	}
+	pid, err := strconv.Atoi(strings.Fields(string(children))[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Kill(pid, syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	tm.waitFor("exit status ")
+	s := tm.waitFor(" baud")
+	if !strings.Contains(s, " icanon") || !strings.Contains(s, " echo") {
+		t.Errorf("the terminal is not restored after SIGINT:\n%s", s)
 	}
 }
