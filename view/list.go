@@ -163,8 +163,8 @@ func listRow(e *Entry) string {
 		errCode = "-"
 	}
 	return fmt.Sprintf("%-10s %5s  %-16s %7s %9s  %5d %4d %5d  %-16s  %s · %s",
-		r.Status, exit, cut(orDash(r.Model), 16), r.Usage.Total.String(), price,
-		r.ToolCalls, r.Denied, r.Blocks, cut(errCode, 16), r.ID, e.Name)
+		r.Status, exit, cut(printable(orDash(r.Model)), 16), r.Usage.Total.String(), price,
+		r.ToolCalls, r.Denied, r.Blocks, cut(printable(errCode), 16), printable(r.ID), printable(e.Name))
 }
 
 func orDash(s string) string {

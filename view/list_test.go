@@ -1,6 +1,8 @@
 package view
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -81,5 +83,28 @@ func TestHelpShowsEveryKey(t *testing.T) {
 	press(m, "x")
 	if strings.Contains(screen(m), "zsj view: keys") {
 		t.Error("a key does not close the help")
+	}
+}
+
+// Text from a log cannot drive the terminal: an escape sequence in a run
+// id, a model or an error code is shown defused.
+func TestListDefusesEscapes(t *testing.T) {
+	dir := t.TempDir()
+	log := `{"schemaVersion":2,"type":"run_start","runId":"run_\u001b[2J","cwd":"/","provider":"p","model":"m\u001b]0;x\u0007"}
+{"schemaVersion":2,"type":"error","runId":"run_\u001b[2J","code":"c\u001b[31m","message":"boom","recoverable":false}
+{"schemaVersion":2,"type":"run_end","runId":"run_\u001b[2J","status":"error","exitCode":1}
+`
+	if err := os.WriteFile(filepath.Join(dir, "esc.jsonl"), []byte(log), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := indexed(t, DefaultCacheLimit, dir)
+	for _, keys := range [][]string{nil, {"enter"}, {"enter", "e", "r"}} {
+		press(m, keys...)
+		s := m.View().Content
+		for _, bad := range []string{"\x1b[2J", "\x1b]0;", "\x07", "\x1b[31m"} {
+			if strings.Contains(s, bad) {
+				t.Errorf("after %v the screen holds %q:\n%q", keys, bad, s)
+			}
+		}
 	}
 }

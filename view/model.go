@@ -263,7 +263,7 @@ func (m *model) View() tea.View {
 	case m.help:
 		title, body = "zsj view: keys", m.helpRows()
 	case m.raw != nil:
-		title, body = "raw event · "+m.raw.title, m.raw.view(h)
+		title, body = "raw event · "+printable(m.raw.title), m.raw.view(h)
 	case m.page != nil:
 		title, body = m.pageTitle(), m.page.view(m.st, m.ascii, m.pageWidth(), h)
 	default:
@@ -289,7 +289,7 @@ func (m *model) View() tea.View {
 func (m *model) pageTitle() string {
 	e := m.page.pg.entry
 	r := e.Run
-	return fmt.Sprintf("run %s · %s · %s:%d", r.ID, r.Status, e.Name, e.Line)
+	return fmt.Sprintf("run %s · %s · %s:%d", printable(r.ID), r.Status, printable(e.Name), e.Line)
 }
 
 func (m *model) helpRows() []string {

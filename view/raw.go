@@ -32,6 +32,9 @@ func newRawView(pg *page, ev int, width int) *rawView {
 	}
 	wrapped := ansi.Hardwrap(ansi.Strip(out.String()), max(width, 10), true)
 	v.lines = strings.Split(wrapped, "\n")
+	for i, l := range v.lines {
+		v.lines[i] = printable(l) // a line that is not JSON may hold anything
+	}
 	return v
 }
 

@@ -1,6 +1,9 @@
 package view
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // styles draws the screen's own decorations (the list's header and
 // cursor, search hits). With color off only reverse video is used, which
@@ -69,4 +72,19 @@ func (s styles) highlight(t, query string) string {
 		b.WriteString(s.reverse(t[i : i+len(q)]))
 		t, lower = t[i+len(q):], lower[i+len(q):]
 	}
+}
+
+// printable replaces the control characters of text from a log (escape
+// sequences in a run id or a file name) so that it cannot drive the
+// terminal: pretty does the same for what it draws.
+func printable(s string) string {
+	if strings.IndexFunc(s, unicode.IsControl) < 0 {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return '\uFFFD'
+		}
+		return r
+	}, s)
 }
