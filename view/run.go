@@ -58,7 +58,7 @@ func Run(opts Options) error {
 	if opts.IndexOnly {
 		start := time.Now()
 		ix.Build()
-		_, p := ix.Snapshot(p0)
+		_, p := ix.Snapshot(progressOnly)
 		fmt.Fprintf(opts.IO.Out, "%d %s in %d %s, indexed in %.2fs\n", p.Runs, english.Plural(p.Runs, "run"),
 			p.Files, english.Plural(p.Files, "file"), time.Since(start).Seconds())
 		return finish(opts, p.Errors)
@@ -84,12 +84,12 @@ func Run(opts Options) error {
 	if err != nil && !errors.Is(err, tea.ErrInterrupted) {
 		return err
 	}
-	_, p := ix.Snapshot(p0)
+	_, p := ix.Snapshot(progressOnly)
 	return finish(opts, p.Errors)
 }
 
-// p0 asks Snapshot for progress only.
-const p0 = 1 << 62
+// progressOnly asks Snapshot for the progress alone.
+const progressOnly = 1 << 62
 
 // finish reports the inputs that could not be read, now that the screen
 // is gone.
