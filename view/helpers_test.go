@@ -120,7 +120,7 @@ func fileTime(t *testing.T) time.Time {
 func prettyOf(t *testing.T, e *Entry, width int) string {
 	t.Helper()
 	var buf bytes.Buffer
-	opts := pageOptions(width, false)
+	opts := pageOptions(look{width: width})
 	opts.Runs = []string{e.Run.ID}
 	p := pretty.NewTerminal(&buf, "", opts)
 	f, err := os.Open(e.Path)

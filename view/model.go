@@ -44,6 +44,8 @@ func newModel(ix *Index, color, ascii bool) *model {
 	return &model{ix: ix, st: styles{color: color}, color: color, ascii: ascii, width: 100, height: 30}
 }
 
+// Init starts indexing. It runs as one of bubbletea's commands, so that
+// a panic there is recovered and the terminal restored, as in Update.
 func (m *model) Init() tea.Cmd {
 	build := func() tea.Msg {
 		m.ix.Build()
@@ -167,7 +169,7 @@ func (m *model) setFilter(_ bool, text string) {
 
 // open shows the page of e.
 func (m *model) open(e *Entry) {
-	m.page = newPageView(openPage(e, m.pageWidth(), m.color))
+	m.page = newPageView(openPage(e, m.look()))
 }
 
 // reopen draws the open page again at the new width, keeping the
@@ -175,7 +177,7 @@ func (m *model) open(e *Entry) {
 func (m *model) reopen() {
 	old := m.page
 	ev := old.event()
-	m.page = newPageView(openPage(old.pg.entry, m.pageWidth(), m.color))
+	m.page = newPageView(openPage(old.pg.entry, m.look()))
 	m.page.query = old.query
 	for i := range m.page.rows {
 		if m.page.rowEvent(i) == ev {
@@ -189,6 +191,8 @@ func (m *model) reopen() {
 }
 
 func (m *model) pageWidth() int { return max(m.width-2, 24) }
+
+func (m *model) look() look { return look{width: m.pageWidth(), color: m.color, ascii: m.ascii} }
 
 // bodyHeight is the rows between the title and the status line.
 func (m *model) bodyHeight() int { return max(m.height-2, 1) }
@@ -259,31 +263,51 @@ func (m *model) View() tea.View {
 	var title string
 	var body []string
 	h := m.bodyHeight()
+	onList := false
 	switch {
 	case m.help:
-		title, body = "zsj view: keys", m.helpRows()
+		title, body = "zsj view: keys", m.chrome(m.helpRows())
 	case m.raw != nil:
 		title, body = "raw event · "+printable(m.raw.title), m.raw.view(h)
 	case m.page != nil:
 		title, body = m.pageTitle(), m.page.view(m.st, m.ascii, m.pageWidth(), h)
 	default:
-		rows := m.list.view(m.st, m.width, h+1)
-		title, body = rows[0], rows[1:]
+		rows := m.chrome(m.list.view(m.st, m.width, h+1))
+		title, body, onList = rows[0], rows[1:], true
 	}
 	lines := make([]string, 0, m.height)
-	if m.page == nil && m.raw == nil && !m.help {
+	if onList {
 		lines = append(lines, title) // the list's header, styled already
 	} else {
-		lines = append(lines, m.st.bold(cut(title, m.width)))
+		lines = append(lines, m.st.bold(cut(m.chrome1(title), m.width)))
 	}
 	lines = append(lines, body...)
 	for len(lines) < m.height-1 {
 		lines = append(lines, "")
 	}
-	lines = append(lines, cut(m.statusLine(), m.width))
+	lines = append(lines, cut(m.chrome1(m.statusLine()), m.width))
 	v := tea.NewView(strings.Join(lines, "\n"))
 	v.AltScreen = true
 	return v
+}
+
+// asciiChrome swaps the screen's own symbols for ASCII with --ascii (a
+// page's body is pretty's, drawn in ASCII already).
+var asciiChrome = strings.NewReplacer("·", "-", "…", "...", "█", "_", "↑", "up", "↓", "down")
+
+// chrome1 returns the screen's own text s as --ascii wants it.
+func (m *model) chrome1(s string) string {
+	if !m.ascii {
+		return s
+	}
+	return asciiChrome.Replace(s)
+}
+
+func (m *model) chrome(rows []string) []string {
+	for i, r := range rows {
+		rows[i] = m.chrome1(r)
+	}
+	return rows
 }
 
 func (m *model) pageTitle() string {

@@ -51,11 +51,18 @@ type page struct {
 	rendered int // events drawn
 }
 
-// pageOptions are the rendering options of a page at width columns.
-func pageOptions(width int, color bool) pretty.Options {
+// look is how pages are drawn: their width in columns, colors, ASCII.
+type look struct {
+	width        int
+	color, ascii bool
+}
+
+// pageOptions are pretty's options for a page.
+func pageOptions(l look) pretty.Options {
 	opts := pretty.DefaultOptions()
-	opts.Width = width
-	opts.Color = color
+	opts.Width = l.width
+	opts.Color = l.color
+	opts.ASCII = l.ascii
 	opts.MaxOutputLines = maxOutputLines
 	return opts
 }
@@ -64,10 +71,10 @@ func pageOptions(width int, color bool) pretty.Options {
 // shows; the rest is counted, as zsj pretty does.
 const maxOutputLines = 500
 
-// openPage reads e's run and draws it at width columns.
-func openPage(e *Entry, width int, color bool) *page {
+// openPage reads e's run and draws it.
+func openPage(e *Entry, l look) *page {
 	p := &page{entry: e, pos: position{off: e.Start, line: e.Line}}
-	p.printer = pretty.NewTerminal(&p.out, "", pageOptions(width, color))
+	p.printer = pretty.NewTerminal(&p.out, "", pageOptions(l))
 	p.live = e.Run.Status == usage.Unfinished && !e.Compressed
 	p.pos, p.readErr = readRun(e, p.pos, false, p.add)
 	if !p.live {

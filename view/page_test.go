@@ -305,3 +305,29 @@ func TestColors(t *testing.T) {
 		}
 	}
 }
+
+// --ascii draws the page with pretty's ASCII symbols, and the screen's
+// own marks too: the list, the help, a page.
+func TestASCII(t *testing.T) {
+	m := indexed(t, DefaultCacheLimit, sample)
+	m.ascii = true
+	var screens []string
+	press(m, "?")
+	screens = append(screens, screen(m))
+	press(m, "x", "/")
+	typeText(m, "def456")
+	screens = append(screens, screen(m))
+	press(m, "enter", "enter")
+	s := screen(m)
+	if !strings.Contains(s, "> ") || !strings.Contains(s, "x error provider_error") {
+		t.Errorf("not drawn in ASCII:\n%s", s)
+	}
+	for _, s := range append(screens, s) {
+		for _, r := range s {
+			if r > 0x7e {
+				t.Errorf("non-ASCII %q on an ASCII screen:\n%s", r, s)
+				break
+			}
+		}
+	}
+}
