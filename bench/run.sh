@@ -465,6 +465,20 @@ if built filter; then
 	row "filter --type" "filter --type archive zsj" "filter archive jq" ""
 fi
 
+# zsj view: the time to the first full run list and the peak RSS. The
+# hidden --index-only builds the index as the screen does (every run's
+# summary and byte offsets, compressed inputs decompressed once into the
+# cache), prints the number of runs and exits. The RSS must stay flat
+# however large the logs are: the index holds offsets, not content.
+if built view; then
+	for f in $archive $oh $real.zst; do
+		c=$(name "$f")
+		measure "view $c zsj" "$runs_zsj" "$warmup_zsj" "$f" "zsj view --index-only --cache-dir $tmp $f"
+		row "view: the full run list" "view $c zsj" "" ""
+		target "view, ${LABEL[$f]}: peak RSS < 200 MB" rss "view $c zsj" "" 200
+	done
+fi
+
 ok() { [ -n "$1" ] && [ "${STATUS[$1]:-}" = ok ]; }
 
 # --- scaling -----------------------------------------------------------------------
