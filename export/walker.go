@@ -32,6 +32,8 @@ type walker struct {
 	strs    map[string]string
 	members []protocol.Member
 	err     error // the sink's first error
+	// fileStart, if set, is called as each file is opened.
+	fileStart func(input.Source)
 
 	// the file being read
 	file    string
@@ -73,6 +75,9 @@ func (w *walker) walk(sources []input.Source, stdin io.Reader, failed func(error
 			lines.Reset(s)
 		}
 		w.startFile(s.Name)
+		if w.fileStart != nil {
+			w.fileStart(s.Source)
+		}
 		cf := w.col.File(s.Name)
 		val := protocol.NewFileValidator(s.Name, protocol.Options{}, w.onProblem)
 		var l input.Line
@@ -93,8 +98,9 @@ func (w *walker) walk(sources []input.Source, stdin io.Reader, failed func(error
 		}
 		w.cur, w.lineNum = nil, 0
 		val.End()
+		w.endFile() // a run's calls come before the run
 		cf.End()
-		w.endFile()
+		w.forget()
 		return w.err
 	})
 	if err == nil {
@@ -119,8 +125,10 @@ func (w *walker) endFile() {
 	for _, ri := range infos {
 		w.flushCalls(ri)
 	}
-	w.runs, w.starts = nil, nil
 }
+
+// forget drops what was kept of the file's runs.
+func (w *walker) forget() { w.runs, w.starts = nil, nil }
 
 func (w *walker) emit(err error) {
 	if w.err == nil {
