@@ -90,7 +90,7 @@ func ResolveEndpoint(endpoint, protocol string, headers []string, getenv func(st
 		if !ok || k == "" {
 			return e, fmt.Errorf("header %q is not key=value", k)
 		}
-		if dv, err := url.QueryUnescape(strings.TrimSpace(v)); err == nil {
+		if dv, err := url.PathUnescape(strings.TrimSpace(v)); err == nil { // "+" stays: base64 has it
 			v = dv
 		}
 		e.Headers[k] = strings.TrimSpace(v)
