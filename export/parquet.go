@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/zstd"
@@ -41,7 +43,7 @@ type ParquetOptions struct {
 
 // The defaults of ParquetOptions.
 const (
-	DefaultRowGroupBytes     = 32 << 20
+	DefaultRowGroupBytes     = 16 << 20
 	DefaultMaxOpenPartitions = 4
 )
 
@@ -65,6 +67,7 @@ func ToParquet(opts ParquetOptions) error {
 			os.RemoveAll(tmp)
 		}
 	}()
+	defer limitMemory(memoryLimit)()
 	w := newParquetSink(tmp, opts)
 	failed := false
 	onFail := func(err error) {
@@ -105,6 +108,24 @@ func ToParquet(opts ParquetOptions) error {
 		return exitcode.Silent(exitcode.Failure)
 	}
 	return nil
+}
+
+// memoryLimit is the heap the garbage collector keeps the export under,
+// unless GOMEMLIMIT says otherwise: what an export holds live (the row
+// groups being filled, a compressor per column) is some 60 MB, and the
+// collector's default, twice the live heap, would take the process well
+// past it while it allocates little.
+const memoryLimit = 100 << 20
+
+// limitMemory sets a soft memory limit when none is set, and returns
+// what puts the old one back.
+func limitMemory(limit int64) (restore func()) {
+	old := debug.SetMemoryLimit(-1)
+	if old != math.MaxInt64 || os.Getenv("GOMEMLIMIT") != "" {
+		return func() {}
+	}
+	debug.SetMemoryLimit(limit)
+	return func() { debug.SetMemoryLimit(old) }
 }
 
 // checkTarget refuses a directory that holds anything: an export never
@@ -168,6 +189,9 @@ func newParquetSink(root string, opts ParquetOptions) *parquetSink {
 		parquet.Compression(&zstd.Codec{Level: zstd.SpeedFastest}),
 		parquet.KeyValueMetadata(MetadataKey, SchemaVersion),
 		parquet.CreatedBy("zsj", opts.Version, ""),
+		// The bounds of a page of whole lines say nothing, and the
+		// writer would keep them for the file's footer.
+		parquet.SkipPageBounds("raw"),
 	}
 	const small = 64 // bytes: a row of counts and names
 	s := &parquetSink{

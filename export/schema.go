@@ -73,7 +73,7 @@ type EventRow struct {
 	Code          string `parquet:"code,dict,optional"` // an error's code, or a block's
 	Bytes         int64  `parquet:"bytes"`              // the line's length
 	Valid         bool   `parquet:"valid"`              // the line is one JSON object
-	Raw           []byte `parquet:"raw,json,optional"`  // the line as it is, when Valid
+	Raw           []byte `parquet:"raw,json,plain,optional"`  // the line as it is, when Valid
 	Day           string `parquet:"-"`
 }
 
