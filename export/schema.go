@@ -70,10 +70,10 @@ type EventRow struct {
 	ID            string `parquet:"id,optional"`        // a tool call's id
 	Name          string `parquet:"name,dict,optional"` // a tool's name
 	Status        string `parquet:"status,dict,optional"`
-	Code          string `parquet:"code,dict,optional"` // an error's code, or a block's
-	Bytes         int64  `parquet:"bytes"`              // the line's length
-	Valid         bool   `parquet:"valid"`              // the line is one JSON object
-	Raw           []byte `parquet:"raw,json,plain,optional"`  // the line as it is, when Valid
+	Code          string `parquet:"code,dict,optional"`      // an error's code, or a block's
+	Bytes         int64  `parquet:"bytes"`                   // the line's length
+	Valid         bool   `parquet:"valid"`                   // the line is one JSON object
+	Raw           []byte `parquet:"raw,json,plain,optional"` // the line as it is, when Valid
 	Day           string `parquet:"-"`
 }
 
