@@ -79,11 +79,13 @@ func ToParquet(opts ParquetOptions) error {
 	}
 	walk := newWalker(w, opts.Cumulative)
 	err = walk.walk(opts.Sources, opts.IO.In, onFail)
+	if err == nil {
+		err = w.close()
+	} else if errors.Is(err, errWriting) {
+		err = w.out.wait()
+	}
 	if err != nil {
 		w.abort()
-		return err
-	}
-	if err := w.close(); err != nil {
 		return err
 	}
 	if err := writeManifest(tmp); err != nil {
@@ -169,6 +171,7 @@ func syncDir(dir string) error {
 
 // parquetSink writes rows into the five tables.
 type parquetSink struct {
+	out      *writer
 	runs     *table[RunRow]
 	events   *table[EventRow]
 	calls    *table[ToolCallRow]
@@ -194,12 +197,14 @@ func newParquetSink(root string, opts ParquetOptions) *parquetSink {
 		parquet.SkipPageBounds("raw"),
 	}
 	const small = 64 // bytes: a row of counts and names
+	out := newWriter()
 	s := &parquetSink{
-		runs:     newTable(root, "runs", groupBytes, maxOpen, options, func(*RunRow) int { return small }),
-		events:   newTable(root, "events", groupBytes, maxOpen, options, func(r *EventRow) int { return small + len(r.Raw) }),
-		calls:    newTable(root, "tool_calls", groupBytes, maxOpen, options, func(*ToolCallRow) int { return small }),
-		usages:   newTable(root, "usage", groupBytes, maxOpen, options, func(*UsageRow) int { return small }),
-		problems: newTable(root, "problems", groupBytes, maxOpen, options, func(r *ProblemRow) int { return small + len(r.Message) }),
+		out:      out,
+		runs:     newTable(out, root, "runs", groupBytes, maxOpen, options, func(*RunRow) int { return small }),
+		events:   newTable(out, root, "events", groupBytes, maxOpen, options, func(r *EventRow) int { return small + len(r.Raw) }),
+		calls:    newTable(out, root, "tool_calls", groupBytes, maxOpen, options, func(*ToolCallRow) int { return small }),
+		usages:   newTable(out, root, "usage", groupBytes, maxOpen, options, func(*UsageRow) int { return small }),
+		problems: newTable(out, root, "problems", groupBytes, maxOpen, options, func(r *ProblemRow) int { return small + len(r.Message) }),
 	}
 	s.events.keep = func(r EventRow, arena []byte) (EventRow, []byte) {
 		if r.Raw != nil {
@@ -218,11 +223,18 @@ func (s *parquetSink) toolCall(r *ToolCallRow) error { return s.calls.add(r.Day,
 func (s *parquetSink) usage(r *UsageRow) error       { return s.usages.add(r.Day, r) }
 func (s *parquetSink) problem(r *ProblemRow) error   { return s.problems.add(r.Day, r) }
 
+// close finishes every file; abort must follow a failure.
 func (s *parquetSink) close() error {
-	return errors.Join(s.runs.close(), s.events.close(), s.calls.close(), s.usages.close(), s.problems.close())
+	err := errors.Join(s.runs.close(), s.events.close(), s.calls.close(), s.usages.close(), s.problems.close())
+	if werr := s.out.wait(); werr != nil {
+		return werr // the cause of errWriting, if that is err
+	}
+	return err
 }
 
+// abort stops the writes and closes the files of a failed export.
 func (s *parquetSink) abort() {
+	s.out.wait()
 	s.runs.abort()
 	s.events.abort()
 	s.calls.abort()

@@ -337,3 +337,27 @@ func TestTargetMustBeNewOrEmpty(t *testing.T) {
 		t.Errorf("left beside the export: %v", siblings)
 	}
 }
+
+// A write that fails (here: the disk is full) fails the export, and
+// nothing is left behind.
+func TestWriteFailureLeavesNothing(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full")
+	}
+	defer func(create func(string) (*os.File, error)) { createFile = create }(createFile)
+	createFile = func(path string) (*os.File, error) {
+		if strings.Contains(path, "events") {
+			return os.OpenFile("/dev/full", os.O_WRONLY, 0)
+		}
+		return os.Create(path)
+	}
+	parent := t.TempDir()
+	std, _, _ := term.Test("")
+	err := ToParquet(ParquetOptions{IO: std, Dir: filepath.Join(parent, "out"), Sources: sources(t, logsDir)})
+	if err == nil || !strings.Contains(err.Error(), "no space left") {
+		t.Fatalf("export onto a full disk: %v", err)
+	}
+	if left, _ := os.ReadDir(parent); len(left) != 0 {
+		t.Errorf("left behind: %v", left)
+	}
+}

@@ -16,6 +16,7 @@ import (
 // used least recently is closed (its file finished) to open another, and
 // a day seen again later gets its next part file.
 type table[T any] struct {
+	out           *writer // runs the writes, in order
 	dir           string
 	options       []parquet.WriterOption
 	rowGroupBytes int
@@ -26,23 +27,34 @@ type table[T any] struct {
 	keep func(row T, arena []byte) (T, []byte)
 
 	open  map[string]*part[T]
+	spare chan batch[T] // batches written, to fill again
 	parts map[string]int // part files made per day
 	clock int64
 	Files int
 	Rows  int64
 }
 
-// part is one open partition file.
+// part is one open partition file. The file and w belong to the
+// writer's goroutine once the part is made.
 type part[T any] struct {
-	file    *os.File
-	buf     *bufio.Writer
-	w       *parquet.GenericWriter[T]
-	rows    []T    // rows not yet handed to w
-	arena   []byte // the bytes rows point to
-	pending int    // bytes of rows
-	group   int    // bytes in w's current row group
-	used    int64  // clock at last use
+	file *os.File
+	buf  *bufio.Writer
+	w    *parquet.GenericWriter[T]
+	batch[T]
+	pending int   // bytes of rows
+	group   int   // bytes in w's current row group
+	used    int64 // clock at last use
 }
+
+// batch is rows not yet handed to the parquet writer, and the bytes they
+// point to.
+type batch[T any] struct {
+	rows  []T
+	arena []byte
+}
+
+// createFile makes a partition file; a seam for tests of failed writes.
+var createFile = os.Create
 
 // rowBatch is how many rows are handed to the parquet writer at once, and
 // batchBytes the most bytes such a batch holds.
@@ -51,8 +63,9 @@ const (
 	batchBytes = 1 << 20
 )
 
-func newTable[T any](root, name string, rowGroupBytes, maxOpen int, options []parquet.WriterOption, size func(*T) int) *table[T] {
+func newTable[T any](out *writer, root, name string, rowGroupBytes, maxOpen int, options []parquet.WriterOption, size func(*T) int) *table[T] {
 	return &table[T]{
+		out: out, spare: make(chan batch[T], queuedJobs+1),
 		dir: filepath.Join(root, name), options: options,
 		rowGroupBytes: rowGroupBytes, maxOpen: maxOpen, size: size,
 		open: make(map[string]*part[T]), parts: make(map[string]int),
@@ -86,22 +99,37 @@ func (t *table[T]) add(day string, row *T) error {
 // drain hands the buffered rows to the parquet writer, and ends the row
 // group when it is full.
 func (t *table[T]) drain(p *part[T]) error {
-	if len(p.rows) > 0 {
-		if _, err := p.w.Write(p.rows); err != nil {
-			return fmt.Errorf("write %s: %w", p.file.Name(), err)
-		}
+	b := p.batch
+	select {
+	case p.batch = <-t.spare:
+	default:
+		p.batch = batch[T]{}
 	}
-	clear(p.rows)
-	p.rows, p.arena = p.rows[:0], p.arena[:0]
 	p.group += p.pending
 	p.pending = 0
-	if p.group >= t.rowGroupBytes {
+	flush := p.group >= t.rowGroupBytes
+	if flush {
 		p.group = 0
-		if err := p.w.Flush(); err != nil {
-			return fmt.Errorf("write %s: %w", p.file.Name(), err)
-		}
 	}
-	return nil
+	w, name := p.w, p.file.Name()
+	return t.out.do(func() error {
+		if len(b.rows) > 0 {
+			if _, err := w.Write(b.rows); err != nil {
+				return fmt.Errorf("write %s: %w", name, err)
+			}
+		}
+		if flush {
+			if err := w.Flush(); err != nil {
+				return fmt.Errorf("write %s: %w", name, err)
+			}
+		}
+		clear(b.rows)
+		select {
+		case t.spare <- batch[T]{rows: b.rows[:0], arena: b.arena[:0]}:
+		default:
+		}
+		return nil
+	})
 }
 
 func (t *table[T]) openPart(day string) (*part[T], error) {
@@ -116,7 +144,7 @@ func (t *table[T]) openPart(day string) (*part[T], error) {
 	}
 	n := t.parts[day]
 	t.parts[day] = n + 1
-	f, err := os.Create(filepath.Join(dir, fmt.Sprintf("part-%04d.parquet", n)))
+	f, err := createFile(filepath.Join(dir, fmt.Sprintf("part-%04d.parquet", n)))
 	if err != nil {
 		return nil, err
 	}
@@ -140,23 +168,25 @@ func (t *table[T]) closeOldest() error {
 func (t *table[T]) closePart(day string) error {
 	p := t.open[day]
 	delete(t.open, day)
-	err := t.drain(p)
-	if err == nil {
-		err = p.w.Close()
+	if err := t.drain(p); err != nil {
+		return err
 	}
-	if err == nil {
-		err = p.buf.Flush()
-	}
-	if err == nil {
-		err = p.file.Sync()
-	}
-	if cerr := p.file.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("write %s: %w", p.file.Name(), err)
-	}
-	return nil
+	return t.out.do(func() error {
+		err := p.w.Close()
+		if err == nil {
+			err = p.buf.Flush()
+		}
+		if err == nil {
+			err = p.file.Sync()
+		}
+		if cerr := p.file.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return fmt.Errorf("write %s: %w", p.file.Name(), err)
+		}
+		return nil
+	})
 }
 
 // close finishes every open partition. A table without rows gets one
@@ -177,7 +207,7 @@ func (t *table[T]) close() error {
 }
 
 // abort closes the open files, for a failed export whose files are
-// removed.
+// removed; the writer must be done.
 func (t *table[T]) abort() {
 	for _, p := range t.open {
 		p.file.Close()
