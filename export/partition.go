@@ -27,7 +27,7 @@ type table[T any] struct {
 	keep func(row T, arena []byte) (T, []byte)
 
 	open  map[string]*part[T]
-	spare chan batch[T] // batches written, to fill again
+	spare chan batch[T]  // batches written, to fill again
 	parts map[string]int // part files made per day
 	clock int64
 	Files int
