@@ -78,7 +78,10 @@ func exportTraces(opts OTLPOptions, file io.Writer) error {
 	if file != nil {
 		s.send = func(td ptrace.Traces) error { return writeJSONLine(file, td) }
 	} else {
-		c := newSender(opts.Endpoint)
+		c := newSender(opts.Endpoint, func(n int64, reason string) {
+			s.rejected += n
+			fmt.Fprintf(opts.IO.ErrOut, "zsj: warning: %s rejected %d spans of a batch: %s\n", opts.Endpoint.URL, n, printable([]byte(reason)))
+		})
 		s.send = c.send
 	}
 	s.startBatch()
@@ -103,6 +106,9 @@ func exportTraces(opts OTLPOptions, file io.Writer) error {
 		where = opts.Endpoint.URL
 	}
 	fmt.Fprintf(opts.IO.ErrOut, "zsj: exported %d traces, %d spans in %d batches to %s\n", s.traces, s.spans, s.batches, where)
+	if s.rejected > 0 {
+		fmt.Fprintf(opts.IO.ErrOut, "zsj: warning: the endpoint rejected %d of the spans\n", s.rejected)
+	}
 	if failed {
 		return exitcode.Silent(exitcode.Failure)
 	}
@@ -135,6 +141,7 @@ type traceSink struct {
 	inBatch int
 
 	traces, spans, batches int
+	rejected               int64 // spans the endpoint took in part only
 }
 
 // fileStart picks the clock of a file: its recorded timing when zsj

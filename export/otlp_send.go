@@ -106,13 +106,18 @@ func tracesURL(base string) string {
 }
 
 // sender posts batches to an endpoint.
-type sender struct{ e Endpoint }
+type sender struct {
+	e Endpoint
+	// warn reports the spans of a batch the endpoint took in part only
+	// (OTLP's partial success), with its reason.
+	warn func(rejected int64, reason string)
+}
 
-func newSender(e Endpoint) *sender {
+func newSender(e Endpoint, warn func(int64, string)) *sender {
 	if e.Client == nil {
 		e.Client = &http.Client{Timeout: 30 * time.Second}
 	}
-	return &sender{e: e}
+	return &sender{e: e, warn: warn}
 }
 
 // maxBackoff bounds the wait between two tries.
@@ -190,10 +195,11 @@ func (s *sender) post(body []byte, contentType string) (retryAfter time.Duration
 		return 0, fmt.Errorf("send traces: %w", err)
 	}
 	defer resp.Body.Close()
-	start, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
-	io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<20))
+	answer, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	start := answer[:min(len(answer), 512)]
 	switch {
 	case resp.StatusCode >= 200 && resp.StatusCode < 300:
+		s.partial(answer, contentType)
 		return 0, nil
 	case resp.StatusCode == http.StatusTooManyRequests, resp.StatusCode == http.StatusBadGateway,
 		resp.StatusCode == http.StatusServiceUnavailable, resp.StatusCode == http.StatusGatewayTimeout:
@@ -201,6 +207,27 @@ func (s *sender) post(body []byte, contentType string) (retryAfter time.Duration
 		return time.Duration(secs) * time.Second, fmt.Errorf("%s: %s (tried %d times)", s.e.URL, resp.Status, s.e.Retries+1)
 	}
 	return 0, &RefusedError{URL: s.e.URL, Status: resp.Status, Body: printable(start)}
+}
+
+// partial reports the spans an accepted batch's response says were
+// rejected; a response that cannot be read says nothing of them.
+func (s *sender) partial(body []byte, contentType string) {
+	if len(body) == 0 || s.warn == nil {
+		return
+	}
+	resp := ptraceotlp.NewExportResponse()
+	var err error
+	if contentType == "application/json" {
+		err = resp.UnmarshalJSON(body)
+	} else {
+		err = resp.UnmarshalProto(body)
+	}
+	if err != nil {
+		return
+	}
+	if ps := resp.PartialSuccess(); ps.RejectedSpans() > 0 {
+		s.warn(ps.RejectedSpans(), ps.ErrorMessage())
+	}
 }
 
 // printable keeps the text of a response's start on one line; a protobuf

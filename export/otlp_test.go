@@ -32,6 +32,7 @@ type receiver struct {
 	requests int
 	headers  []http.Header
 	traces   []ptrace.Traces
+	rejected int64 // spans said rejected in each answer (partial success)
 }
 
 func newReceiver(t *testing.T, statuses ...int) (*receiver, string) {
@@ -60,13 +61,18 @@ func (r *receiver) serve(w http.ResponseWriter, req *http.Request) {
 	er := ptraceotlp.NewExportRequest()
 	var err error
 	var resp []byte
+	answer := ptraceotlp.NewExportResponse()
+	if r.rejected > 0 {
+		answer.PartialSuccess().SetRejectedSpans(r.rejected)
+		answer.PartialSuccess().SetErrorMessage("spans too old")
+	}
 	switch ct := req.Header.Get("Content-Type"); ct {
 	case "application/x-protobuf":
 		err = er.UnmarshalProto(body)
-		resp, _ = ptraceotlp.NewExportResponse().MarshalProto()
+		resp, _ = answer.MarshalProto()
 	case "application/json":
 		err = er.UnmarshalJSON(body)
-		resp, _ = ptraceotlp.NewExportResponse().MarshalJSON()
+		resp, _ = answer.MarshalJSON()
 	default:
 		r.t.Errorf("Content-Type %q", ct)
 	}
@@ -309,6 +315,23 @@ func TestOTLPStopsOn401(t *testing.T) {
 	}
 	if rec.requests != 1 {
 		t.Errorf("%d requests: a 401 is not retried", rec.requests)
+	}
+}
+
+func TestOTLPPartialSuccessIsAWarning(t *testing.T) {
+	for _, protocol := range Protocols {
+		rec, url := newReceiver(t)
+		rec.rejected = 2
+		e, _ := ResolveEndpoint(url, protocol, nil, func(string) string { return "" })
+		std, _, stderr := term.Test("")
+		err := ToOTLP(OTLPOptions{IO: std, Sources: sources(t, filepath.Join(logsDir, "v2", "run.jsonl")), Endpoint: e})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(stderr.String(), "rejected 2 spans of a batch: spans too old") ||
+			!strings.Contains(stderr.String(), "the endpoint rejected 2 of the spans") {
+			t.Errorf("%s: stderr %q, want the rejected spans reported", protocol, stderr)
+		}
 	}
 }
 
