@@ -56,7 +56,7 @@ type RunRow struct {
 	ReasoningTokens   int64  `parquet:"reasoning_tokens"`
 	CostUSD           int64  `parquet:"cost_usd,decimal(12:18)"`
 	UncostedEvents    int64  `parquet:"uncosted_events"`
-	Day               string `parquet:"-"`
+	Day               string `parquet:"-"` // the partition (day=...), not a column
 }
 
 // EventRow is a row of the events table: one line of a log.
@@ -74,7 +74,7 @@ type EventRow struct {
 	Bytes         int64  `parquet:"bytes"`                   // the line's length
 	Valid         bool   `parquet:"valid"`                   // the line is one JSON object
 	Raw           []byte `parquet:"raw,json,plain,optional"` // the line as it is, when Valid
-	Day           string `parquet:"-"`
+	Day           string `parquet:"-"`                       // the partition (day=...), not a column
 }
 
 // ToolCallRow is a row of the tool_calls table: one tool call id of a
@@ -107,7 +107,7 @@ type ToolCallRow struct {
 	BlockCode        string `parquet:"block_code,dict,optional"`
 	BlockAction      string `parquet:"block_action,dict,optional"`
 	BlockRecoverable *bool  `parquet:"block_recoverable,optional"`
-	Day              string `parquet:"-"`
+	Day              string `parquet:"-"` // the partition (day=...), not a column
 }
 
 // UsageRow is a row of the usage table: one usage event.
@@ -125,7 +125,7 @@ type UsageRow struct {
 	CacheWriteTokens  int64  `parquet:"cache_write_tokens"`
 	ReasoningTokens   int64  `parquet:"reasoning_tokens"`
 	CostUSD           *int64 `parquet:"cost_usd,decimal(12:18),optional"` // null without costUsd
-	Day               string `parquet:"-"`
+	Day               string `parquet:"-"`                                // the partition (day=...), not a column
 }
 
 // ProblemRow is a row of the problems table: one finding of zsj validate.
@@ -138,5 +138,5 @@ type ProblemRow struct {
 	Rule     string `parquet:"rule,dict"`
 	Severity string `parquet:"severity,dict"`
 	Message  string `parquet:"message"`
-	Day      string `parquet:"-"`
+	Day      string `parquet:"-"` // the partition (day=...), not a column
 }
