@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"go.opentelemetry.io/collector/pdata/ptrace"
-	"go.opentelemetry.io/collector/pdata/ptrace/ptraceotlp"
 
 	"github.com/zsj-dev/zsj/internal/english"
 )
@@ -147,15 +146,18 @@ func (e *RefusedError) Error() string {
 }
 
 func (s *sender) send(td ptrace.Traces) error {
-	req := ptraceotlp.NewExportRequestFromTraces(td)
+	// A TracesData and an ExportTraceServiceRequest are one message on
+	// the wire, in protobuf and in JSON alike (field 1, resource_spans,
+	// and nothing else), so pdata's marshalers of traces make the
+	// request without its grpc-based otlp package.
 	var body []byte
 	var err error
 	contentType := "application/x-protobuf"
 	if s.e.Protocol == ProtocolJSON {
-		body, err = req.MarshalJSON()
+		body, err = (&ptrace.JSONMarshaler{}).MarshalTraces(td)
 		contentType = "application/json"
 	} else {
-		body, err = req.MarshalProto()
+		body, err = (&ptrace.ProtoMarshaler{}).MarshalTraces(td)
 	}
 	if err != nil {
 		return err
@@ -215,18 +217,15 @@ func (s *sender) partial(body []byte, contentType string) {
 	if len(body) == 0 || s.warn == nil {
 		return
 	}
-	resp := ptraceotlp.NewExportResponse()
-	var err error
+	var rejected int64
+	var reason string
 	if contentType == "application/json" {
-		err = resp.UnmarshalJSON(body)
+		rejected, reason = partialJSON(body)
 	} else {
-		err = resp.UnmarshalProto(body)
+		rejected, reason = partialProto(body)
 	}
-	if err != nil {
-		return
-	}
-	if ps := resp.PartialSuccess(); ps.RejectedSpans() > 0 {
-		s.warn(ps.RejectedSpans(), ps.ErrorMessage())
+	if rejected > 0 {
+		s.warn(rejected, reason)
 	}
 }
 
