@@ -392,6 +392,19 @@ else
 	skip replay "not built yet"
 fi
 
+if built export; then
+	# Parquet for SQL engines: every table, every partition, zstd. The
+	# directory must be new, so each run starts by removing the last one's.
+	c=$(name "$oh")
+	measure "export parquet $c zsj" "$runs_zsj" "$warmup_zsj" "$oh" "rm -rf export-out && zsj export --to parquet export-out $oh"
+	row "export --to parquet" "export parquet $c zsj" "" ""
+	target "export --to parquet, ${LABEL[$oh]}: >= 150 MB/s" mbps "export parquet $c zsj" "" 150
+	target "export --to parquet, ${LABEL[$oh]}: peak RSS < 150 MB" rss "export parquet $c zsj" "" 150
+	rm -rf "$work/export-out"
+else
+	skip export "not built yet"
+fi
+
 # --- an archive, and compressed logs ---------------------------------------------
 
 # The shape of a real archive: many small logs in a folder, one or a few
