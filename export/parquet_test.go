@@ -83,12 +83,15 @@ type zsjRun struct {
 	Denied      int64  `json:"permissionsDenied"`
 	Blocks      int64  `json:"blocks"`
 	TotalTokens int64  `json:"totalTokens"`
+	// The estimate at the shipped prices, as zsj runs prints it
+	// (dollars); the runs table has it in 10^-12 dollars.
+	Estimated json.Number `json:"estimatedCostUsd"`
 }
 
 func listRuns(t testing.TB, paths ...string) []zsjRun {
 	t.Helper()
 	std, stdout, _ := term.Test("")
-	err := usage.ListRuns(usage.RunsOptions{IO: std, Sources: sources(t, paths...), Format: usage.JSON})
+	err := usage.ListRuns(usage.RunsOptions{IO: std, Sources: sources(t, paths...), Format: usage.JSON, Prices: usage.EmbeddedPrices()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +129,10 @@ func TestRunsTableIsZsjRuns(t *testing.T) {
 			model = usage.Unknown
 		}
 		g := zsjRun{RunID: r.RunID, File: r.File, Line: r.Line, Model: model, Status: r.Status, Events: r.Events,
-			ToolCalls: r.ToolCalls, Denied: r.Denied, Blocks: r.Blocks, TotalTokens: r.TotalTokens}
+			ToolCalls: r.ToolCalls, Denied: r.Denied, Blocks: r.Blocks, TotalTokens: r.TotalTokens, Estimated: w.Estimated}
+		if want, ok := scaled(w.Estimated.String(), 12); !ok || r.EstimatedCostUSD != want {
+			t.Errorf("run %s of %s: estimated cost %d pico-dollars, zsj runs says %s", w.RunID, w.File, r.EstimatedCostUSD, w.Estimated)
+		}
 		if g != w {
 			t.Errorf("run %s of %s:\n got %+v\nwant %+v", w.RunID, w.File, g, w)
 		}
@@ -199,6 +205,24 @@ func TestUsageTotalsAreZsjUsage(t *testing.T) {
 	}
 	if perEvent != all {
 		t.Errorf("usage table adds up to %d tokens, runs table to %d", perEvent, all)
+	}
+	// Each usage event priced alone adds up to its run's estimate (the
+	// prices are per token), for the models the prices know.
+	byRun := map[string]int64{}
+	priced := 0
+	for _, u := range readTable(t, dir, "usage", func(r *UsageRow, day string) { r.Day = day }) {
+		if u.EstimatedCostUSD != nil {
+			byRun[u.File+"\x00"+u.RunID] += *u.EstimatedCostUSD
+			priced++
+		}
+	}
+	if priced == 0 {
+		t.Fatal("no usage event has an estimated cost")
+	}
+	for _, r := range runsOf(t, dir) {
+		if r.UnpricedEvents == 0 && r.UsageEvents > 0 && byRun[r.File+"\x00"+r.RunID] != r.EstimatedCostUSD {
+			t.Errorf("run %s of %s: usage rows estimate %d, the run %d", r.RunID, r.File, byRun[r.File+"\x00"+r.RunID], r.EstimatedCostUSD)
+		}
 	}
 }
 

@@ -55,8 +55,9 @@ type RunRow struct {
 	CacheWriteTokens  int64  `parquet:"cache_write_tokens"`
 	ReasoningTokens   int64  `parquet:"reasoning_tokens"`
 	CostUSD           int64  `parquet:"cost_usd,decimal(12:18)"`
-	UncostedEvents    int64  `parquet:"uncosted_events"`
-	Day               string `parquet:"-"` // the partition (day=...), not a column
+	EstimatedCostUSD  int64  `parquet:"estimated_cost_usd,decimal(12:18)"` // at the shipped prices (usage.EmbeddedPrices)
+	UnpricedEvents    int64  `parquet:"unpriced_events"`                   // usage events out of the estimate: no price for the model
+	Day               string `parquet:"-"`                                 // the partition (day=...), not a column
 }
 
 // EventRow is a row of the events table: one line of a log.
@@ -124,8 +125,9 @@ type UsageRow struct {
 	CachedInputTokens int64  `parquet:"cached_input_tokens"`
 	CacheWriteTokens  int64  `parquet:"cache_write_tokens"`
 	ReasoningTokens   int64  `parquet:"reasoning_tokens"`
-	CostUSD           *int64 `parquet:"cost_usd,decimal(12:18),optional"` // null without costUsd
-	Day               string `parquet:"-"`                                // the partition (day=...), not a column
+	CostUSD           *int64 `parquet:"cost_usd,decimal(12:18),optional"`           // null without costUsd
+	EstimatedCostUSD  *int64 `parquet:"estimated_cost_usd,decimal(12:18),optional"` // null when the model has no price
+	Day               string `parquet:"-"`                                          // the partition (day=...), not a column
 }
 
 // ProblemRow is a row of the problems table: one finding of zsj validate.

@@ -29,6 +29,7 @@ type walker struct {
 	out     sink
 	col     *usage.Collector
 	dedupe  *usage.Deduper
+	prices  *usage.Prices // the estimates of the cost columns
 	strs    map[string]string
 	members []protocol.Member
 	err     error // the sink's first error
@@ -55,12 +56,13 @@ type runInfo struct {
 	started   bool
 	ended     bool
 	model     string
+	apiModel  string
 	provider  string
 	calls     map[string]*ToolCallRow
 }
 
 func newWalker(out sink, cumulative bool) *walker {
-	w := &walker{out: out, dedupe: usage.NewDeduper(), strs: make(map[string]string)}
+	w := &walker{out: out, dedupe: usage.NewDeduper(), prices: usage.EmbeddedPrices(), strs: make(map[string]string)}
 	w.col = usage.NewCollector(usage.Options{Cumulative: cumulative, Details: true, Run: w.onRun})
 	return w
 }
@@ -155,8 +157,9 @@ func (w *walker) onRun(r *usage.Run) {
 		PromptTokens: tokens(r.Usage.Prompt), CompletionTokens: tokens(r.Usage.Completion),
 		TotalTokens: tokens(r.Usage.Total), CachedInputTokens: tokens(r.Usage.Cached),
 		CacheWriteTokens: tokens(r.Usage.CacheWrite), ReasoningTokens: tokens(r.Usage.Reasoning),
-		CostUSD: picos(r.Usage.Cost), UncostedEvents: r.Usage.Unpriced,
 	}
+	w.prices.Estimate(r)
+	row.CostUSD, row.EstimatedCostUSD, row.UnpricedEvents = picos(r.Usage.Cost), picos(r.Usage.Estimated), r.Usage.Unpriced
 	if r.Status != usage.Unfinished || r.ExitCode >= 0 {
 		code := r.ExitCode
 		row.ExitCode = &code

@@ -53,6 +53,7 @@ func (w *walker) line(num int, text []byte, noEOL bool) {
 		ri.started = true
 		ri.model = w.intern(o.str(protocol.FieldModel))
 		ri.provider = w.intern(o.str(protocol.FieldProvider))
+		ri.apiModel = w.intern(o.str(protocol.FieldAPIModel))
 	case protocol.TypeRunEnd:
 		ri.ended = true
 	case protocol.TypeUsage:
@@ -108,6 +109,14 @@ func (w *walker) usageRow(ri *runInfo, num int, seq int64, o object) {
 			c := picos(d)
 			row.CostUSD = &c
 		}
+	}
+	// The event's own estimate: a run of this one event, priced.
+	one := usage.Run{Model: ri.model, Provider: ri.provider, APIModel: ri.apiModel}
+	one.Usage = usage.Usage{Events: 1, Prompt: usage.TokensOf(row.PromptTokens), Completion: usage.TokensOf(row.CompletionTokens),
+		Cached: usage.TokensOf(row.CachedInputTokens), CacheWrite: usage.TokensOf(row.CacheWriteTokens), Reasoning: usage.TokensOf(row.ReasoningTokens)}
+	if w.prices.Estimate(&one) == "" && one.Usage.Unpriced == 0 {
+		e := picos(one.Usage.Estimated)
+		row.EstimatedCostUSD = &e
 	}
 	w.emit(w.out.usage(&row))
 }

@@ -35,6 +35,9 @@ type Decimal[S scale] struct {
 // Tokens is a token count: whole tokens, fractions kept exactly.
 type Tokens = Decimal[wholeUnits]
 
+// TokensOf is n whole tokens.
+func TokensOf(n int64) Tokens { return Tokens{units: n} }
+
 // USD is an amount of US dollars, in units of 10^-12 dollar.
 type USD = Decimal[picoUnits]
 

@@ -303,6 +303,13 @@ func withoutDate(name string) (string, bool) {
 //	(prompt - cached - cacheWrite) × input + cached × cacheRead
 //	  + cacheWrite × cacheWrite price
 //	  + (completion - reasoning) × output + reasoning × reasoning price
+// Estimate adds to r's usage the estimate of its tokens at p's price of
+// its model, or counts its usage events as unpriced when p has none (or
+// p is nil); it returns the model name that has no price, if any. zsj
+// usage and zsj runs do this to each run; other readers of runs (zsj
+// export) call it themselves.
+func (p *Prices) Estimate(r *Run) (missing string) { return priceRun(r, p) }
+
 func priceRun(r *Run, p *Prices) (missing string) {
 	u := &r.Usage
 	if u.Events == 0 {
