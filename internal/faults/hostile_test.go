@@ -25,7 +25,7 @@ var hostileCommands = [][]string{
 const (
 	baseMemory      = 100 << 20 // bytes any command may use on top
 	perOpenRun      = 2 << 10   // bytes per run open at once
-	perLineByteMult = 8         // times the longest line
+	perLineByteMult = 10        // times the longest line
 )
 
 // runMeasured runs zsj with args in dir and returns its exit code, peak
