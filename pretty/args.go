@@ -21,7 +21,9 @@ func shortArgs(v protocol.Value, width int, ellipsis string) string {
 	if v.Kind != protocol.KindObject {
 		return truncate(safe(string(firstBytes(v.Raw, width))), width, ellipsis)
 	}
-	members, serr := protocol.ParseObject(v.Raw, nil)
+	// A member takes at least two columns (k=), so no more than width/2+1
+	// can show.
+	members, serr := protocol.ParseObject(firstMembers(v.Raw, width/2+1), nil)
 	if serr != nil {
 		return ""
 	}
@@ -39,6 +41,28 @@ func shortArgs(v protocol.Value, width int, ellipsis string) string {
 		}
 	}
 	return truncate(b.String(), width, ellipsis)
+}
+
+// firstMembers returns the JSON text of the first n members of the object
+// raw, closed, or raw itself when it has no more: parsing an object of 10
+// million keys whole to show a few took 28 times the line's size.
+func firstMembers(raw []byte, n int) []byte {
+	i, empty := protocol.Open(raw, 0)
+	if empty {
+		return raw
+	}
+	for range n {
+		_, next, closed, err := protocol.QuickMember(raw, i)
+		if err != nil || closed {
+			return raw
+		}
+		i = next
+	}
+	comma := bytes.LastIndexByte(raw[:i], ',')
+	if comma < 0 {
+		return raw
+	}
+	return append(raw[:comma:comma], '}')
 }
 
 // argValue is one argument's value as shown, from no more of its JSON

@@ -1,6 +1,7 @@
 package pretty
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -9,6 +10,12 @@ import (
 
 func TestShortArgs(t *testing.T) {
 	big := `{"path":"NOTES.md","content":"` + strings.Repeat("x", 1<<20) + `"}`
+	var many strings.Builder // 100,000 keys: only the first few are parsed
+	many.WriteString(`{"k0":1`)
+	for i := 1; i < 100_000; i++ {
+		many.WriteString(`,"k` + strconv.Itoa(i) + `":1`)
+	}
+	many.WriteString(`}`)
 	for _, tc := range []struct {
 		name  string
 		args  string
@@ -22,6 +29,8 @@ func TestShortArgs(t *testing.T) {
 		{"nested values as JSON", `{"opts":{"x":[1,2]}}`, 40, `opts={"x":[1,2]}`},
 		{"cut to the width", `{"command":"echo one two three four five"}`, 20, `command="echo one t…`},
 		{"a huge value is cut, not copied", big, 30, `path=NOTES.md content="xxxxxx…`},
+		{"many keys", many.String(), 20, `k0=1 k1=1 k2=1 k3=1…`},
+		{"a few keys, spaced", `{ "a" : 1 , "b" : 2 }`, 40, `a=1 b=2`},
 		{"not an object", `["a","b"]`, 40, `["a","b"]`},
 		{"no room", `{"a":1}`, 0, ""},
 	} {

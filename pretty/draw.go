@@ -169,6 +169,9 @@ func (d *drawing) follow(src input.Source) error {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
 		fo := FollowOptions{ExitOnEnd: d.ExitOnEnd, Pipe: isStream(src, d.IO.In)}
+		if !fo.Pipe && !src.IsStdin() { // followed by name, as tail -F
+			fo.Path, fo.Notice = src.Path, func(msg string) { fmt.Fprintln(d.IO.ErrOut, msg) }
+		}
 		err = p.Follow(ctx, s, fo)
 	}
 	d.invalid += p.Invalid()

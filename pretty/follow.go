@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
 	"time"
 
 	"github.com/zsj-dev/zsj/internal/input"
@@ -25,6 +26,15 @@ type FollowOptions struct {
 	// it to grow the file one step at a time. It returns ctx's error when
 	// following must stop.
 	Wait func(ctx context.Context) error
+	// Path, for a file, is the name it was opened by: Follow then follows
+	// the name like tail -F. A file that shrinks below what was read
+	// (truncated, then written again) is read again from its start; a
+	// name that comes to mean another file (rotated: moved away and
+	// recreated) is opened anew, once the old file's last lines are drawn.
+	Path string
+	// Notice, if set, is told in one line each time Path was truncated or
+	// rotated.
+	Notice func(msg string)
 }
 
 // DefaultPoll is how often a followed file is checked for growth.
@@ -44,9 +54,13 @@ func (p *Printer) Follow(ctx context.Context, r io.Reader, fo FollowOptions) err
 	if fo.Poll <= 0 {
 		fo.Poll = DefaultPoll
 	}
-	var src followSource = &fileSource{r: r, poll: fo.Poll, waitFn: fo.Wait}
+	file := &fileSource{r: r, poll: fo.Poll, waitFn: fo.Wait}
+	var src followSource = file
 	if fo.Pipe {
 		src = newPipeSource(r, fo.Poll)
+	} else if fo.Path != "" {
+		file.watch(fo.Path)
+		defer file.close()
 	}
 	buf := make([]byte, followBufSize)
 	start, end, num := 0, 0, 0
@@ -93,6 +107,19 @@ func (p *Printer) Follow(ctx context.Context, r io.Reader, fo FollowOptions) err
 			if err := src.wait(ctx); err != nil {
 				return p.End() // interrupted: finish what was shown
 			}
+		case errors.As(err, new(*reopened)):
+			// The bytes held belong to the old content: a last line cut
+			// short there is drawn as it is, and numbering starts again.
+			if err := render(end, true); err != nil {
+				return err
+			}
+			start, end, num = 0, 0, 0
+			if err := p.Pause(); err != nil {
+				return err
+			}
+			if fo.Notice != nil {
+				fo.Notice(err.Error())
+			}
 		case err == io.EOF: // a pipe's end: a last line may lack its newline
 			if err := render(end, true); err != nil {
 				return err
@@ -121,6 +148,13 @@ type fileSource struct {
 	r      io.Reader
 	poll   time.Duration
 	waitFn func(ctx context.Context) error // replaces the sleep in tests
+
+	// With a path, the file being read is checked against it at each end
+	// (see reopenIfMoved).
+	path   string
+	info   os.FileInfo // of the file being read
+	offset int64       // bytes read from it
+	own    *os.File    // opened by a reopen, closed by the next or by close
 }
 
 func (f *fileSource) read(ctx context.Context, p []byte) (int, bool, error) {
@@ -128,6 +162,12 @@ func (f *fileSource) read(ctx context.Context, p []byte) (int, bool, error) {
 		return 0, false, err
 	}
 	n, err := f.r.Read(p)
+	f.offset += int64(n)
+	if err == io.EOF && n == 0 && f.path != "" {
+		if err := f.reopenIfMoved(); err != nil {
+			return 0, false, err
+		}
+	}
 	if err == io.EOF {
 		return n, n == 0, nil
 	}

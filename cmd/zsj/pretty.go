@@ -28,7 +28,10 @@ version 2.
 
 With -f, pretty keeps reading a file as it grows (or standard input as it
 arrives) and draws each event as soon as its line is complete; with
---exit-on-end it stops once every run it has seen has ended.
+--exit-on-end it stops once every run it has seen has ended. A file is
+followed by name, like tail -F: truncated, it is read again from its start;
+rotated (moved away and a new file created), the new file is opened. Each
+time a one-line notice goes to stderr.
 
 With --format html, each input becomes one self-contained HTML page
 (collapsible tool outputs, a token chart per run). One input is written to

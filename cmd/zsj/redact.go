@@ -55,7 +55,8 @@ applied to it and it is reported, or with --drop-invalid it is dropped
 (and counted).
 
 Output goes to standard output, to a file with -o, or back into each file
-with -i (atomically, in its own compression). --check writes nothing and
+with -i (atomically, in its own compression; as upgrade -i: mode, owner and
+extended attributes kept, hard-linked files and pipes refused). --check writes nothing and
 lists what would be redacted as
   file:line: rule-id at $.json.path (fingerprint 1a2b3c4d)
 where the fingerprint is the start of the secret's SHA-256, so the same

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
 	"os/signal"
 	"strings"
 	"syscall"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/zsj-dev/zsj/internal/buildinfo"
 	"github.com/zsj-dev/zsj/internal/exitcode"
+	"github.com/zsj-dev/zsj/internal/interrupt"
 	"github.com/zsj-dev/zsj/internal/term"
 )
 
@@ -109,10 +111,17 @@ func run(io *term.IO, args []string) int {
 	// here rather than in main so the end-to-end scripts, which call run,
 	// behave the same.
 	signal.Ignore(syscall.SIGPIPE)
+	// Ctrl-C ends the reads; the command then finishes as on a read error,
+	// flushing its output, and the exit status says it was interrupted.
+	stopWatching := interrupt.Watch(os.Exit)
+	defer stopWatching()
 	a := &app{io: io, hintStdin: io.HintStdin(term.StdinHint)}
 	root := newRootCmd(a, args)
 	root.SetArgs(args)
 	err := root.Execute()
+	if interrupt.Requested() {
+		return interrupt.ExitCode
+	}
 	if err == nil {
 		return exitcode.OK
 	}

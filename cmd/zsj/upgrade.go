@@ -30,9 +30,11 @@ on stderr as
   file:line: error: message [rule-code]
 
 By default the result goes to standard output. With -i each file is replaced
-atomically (a temporary file in the same folder, synced, then renamed; mode
-kept, gzip and zstd files written back compressed); a file with nothing to
-change is not touched. Directories are walked for *.jsonl and *.ndjson
+atomically (a temporary file in the same folder, unnamed on Linux, synced,
+then renamed; mode, owner and extended attributes kept, gzip and zstd files
+written back compressed); a file with nothing to change is not touched. A
+symlink's target is replaced; a file with other hard links, and anything but
+a regular file (a FIFO, a pipe), are refused before they are read. Directories are walked for *.jsonl and *.ndjson
 (also .gz, .zst); symlinks found inside them are skipped.
 
 Exit status: 0 done, 1 lines could not be upgraded (or --check found files

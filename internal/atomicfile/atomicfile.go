@@ -43,11 +43,18 @@ var (
 // is removed and path is left as it was. With opts.Backup != "" the old
 // file is kept as path+opts.Backup (see backup for how).
 //
+// On Linux the temporary file has no name until it is complete (O_TMPFILE),
+// so a process killed while writing leaves nothing behind; elsewhere, or
+// where the file system refuses that, its name records the writing
+// process's id, and RemoveStale clears those a killed process left. From
+// the moment it is named until the rename, a kill leaves it too.
+//
 // fn's own error is returned as is. Writes reach the file through a buffer,
 // and a failed write makes every later write fail, so an fn that ignores
 // write errors still makes Write fail. When path is a symlink, the file it
 // points to is replaced (and backed up beside it), so the link keeps
-// working. The replaced file's owner is kept where the system allows it.
+// working. The replaced file's owner is kept where the system allows it,
+// and so are its extended attributes (on Linux).
 func Write(path string, opts Options, fn func(w io.Writer) error) (err error) {
 	target, err := resolve(path)
 	if err != nil {
@@ -63,28 +70,31 @@ func Write(path string, opts Options, fn func(w io.Writer) error) (err error) {
 		return err
 	}
 
-	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp*")
+	tmp, err := newTemp(filepath.Dir(target), filepath.Base(target))
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	defer func() {
 		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
+			tmp.discard()
 		}
 	}()
 
-	bw := bufio.NewWriterSize(wrapWriter(tmp), writeBufferSize)
+	bw := bufio.NewWriterSize(wrapWriter(tmp.f), writeBufferSize)
 	if err := fn(bw); err != nil {
 		return err
 	}
-	if err := finish(tmp, bw, old); err != nil {
+	if err := finish(tmp.f, bw, target, old); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	name, err := tmp.named()
+	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	if opts.Backup != "" && old != nil {
-		err = backup(target, target+opts.Backup, tmp.Name())
+		err = backup(target, target+opts.Backup, name)
 	} else {
-		err = os.Rename(tmp.Name(), target)
+		err = os.Rename(name, target)
 	}
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
@@ -104,11 +114,13 @@ func resolve(path string) (string, error) {
 	return filepath.EvalSymlinks(path)
 }
 
-// finish flushes what fn wrote, makes the temporary file look like the one
-// it replaces (old, nil if none), and makes its content durable before it
-// is renamed into place: a rename that reaches the disk before the data
-// would leave an empty file after a crash.
-func finish(tmp *os.File, bw *bufio.Writer, old fs.FileInfo) error {
+// finish flushes what fn wrote, makes the temporary file look like the
+// file it replaces (old, nil if none, at target): mode, owner, extended
+// attributes; and makes its content durable before it is renamed into
+// place: a rename that reaches the disk before the data would leave an
+// empty file after a crash. The file stays open: an unnamed one is named
+// through its descriptor.
+func finish(tmp *os.File, bw *bufio.Writer, target string, old fs.FileInfo) error {
 	if err := bw.Flush(); err != nil {
 		return err
 	}
@@ -116,15 +128,15 @@ func finish(tmp *os.File, bw *bufio.Writer, old fs.FileInfo) error {
 	if old != nil {
 		keepOwner(tmp, old) // before Chmod: chown may clear setuid bits
 		mode = old.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
+		if err := keepXattrs(target, tmp); err != nil {
+			return err
+		}
 	}
 	// Chmod, not a mode at creation, so that the umask does not apply.
 	if err := tmp.Chmod(mode); err != nil {
 		return err
 	}
-	if err := tmp.Sync(); err != nil {
-		return err
-	}
-	return tmp.Close()
+	return tmp.Sync()
 }
 
 // syncDir makes a rename in dir durable. It is best effort: the rename has

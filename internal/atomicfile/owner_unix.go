@@ -3,6 +3,7 @@
 package atomicfile
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"syscall"
@@ -15,4 +16,10 @@ func keepOwner(f *os.File, old fs.FileInfo) {
 	if st, ok := old.Sys().(*syscall.Stat_t); ok {
 		f.Chown(int(st.Uid), int(st.Gid))
 	}
+}
+
+// ownerGone reports whether no process has the id pid. Signal 0 only
+// checks: EPERM means a process of another user has it.
+func ownerGone(pid int) bool {
+	return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"sync/atomic"
+
+	"github.com/zsj-dev/zsj/internal/interrupt"
 )
 
 // A Chunk is a run of whole lines of one source, read in one go: the unit
@@ -152,6 +154,9 @@ type queue interface {
 // TLB misses on 4 KB pages, and unmapping at the end).
 func readSources(sources []Source, stdin io.Reader, size int, q queue) {
 	for _, src := range sources {
+		if interrupt.Requested() {
+			return // the stream read last ended with the interrupt
+		}
 		s, err := Open(src, stdin)
 		if err != nil {
 			c := q.get()

@@ -10,6 +10,8 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/zsj-dev/zsj/internal/interrupt"
 )
 
 // Stream is an opened source, decompressed. Compression is detected from
@@ -42,6 +44,7 @@ func Open(src Source, stdin io.Reader) (*Stream, error) {
 	} else if stdin == nil {
 		return nil, errors.New("no standard input to read")
 	}
+	raw = interrupt.Reader(raw) // Ctrl-C ends every read with an error
 	if err := s.decompress(bufio.NewReaderSize(raw, peekSize)); err != nil {
 		s.Close()
 		var pe *fs.PathError
@@ -124,6 +127,9 @@ func (s *Stream) Lines() *Reader { return NewReader(s) }
 // ignored.
 func Each(sources []Source, stdin io.Reader, onErr func(Source, error), fn func(*Stream) error) error {
 	for _, src := range sources {
+		if interrupt.Requested() {
+			return interrupt.ErrInterrupted // not one error for each file left
+		}
 		s, err := Open(src, stdin)
 		if err != nil {
 			onErr(src, err)

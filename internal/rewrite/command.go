@@ -3,6 +3,7 @@ package rewrite
 import (
 	"fmt"
 
+	"github.com/zsj-dev/zsj/internal/atomicfile"
 	"github.com/zsj-dev/zsj/internal/exitcode"
 	"github.com/zsj-dev/zsj/internal/input"
 	"github.com/zsj-dev/zsj/internal/term"
@@ -49,6 +50,9 @@ func (c *command) run(newTransform func() Transform, mode Mode, strict bool, rep
 		Strict: strict,
 		Report: report,
 		OnFile: onFile,
+		OnStale: func(st atomicfile.Stale) {
+			fmt.Fprintf(c.io.ErrOut, "zsj: removed %s, a temporary file left by process %d, which no longer runs\n", st.Path, st.Owner)
+		},
 	})
 }
 

@@ -22,6 +22,7 @@ import (
 	"errors"
 	"io"
 
+	"github.com/zsj-dev/zsj/internal/atomicfile"
 	"github.com/zsj-dev/zsj/internal/input"
 	"github.com/zsj-dev/zsj/protocol"
 )
@@ -72,6 +73,9 @@ type Options struct {
 	// OnFile, when set, is called after each input with what happened to
 	// it (progress bars, per-file dry-run lines).
 	OnFile func(FileResult)
+	// OnStale, when set, is told of each temporary file a killed run had
+	// left beside the files InPlace replaces, which it removed.
+	OnStale func(atomicfile.Stale)
 
 	// deltas, when set, makes the joiners of text and reasoning deltas
 	// (redact: see deltas.go), one for each goroutine that joins.

@@ -1,0 +1,7 @@
+//go:build !linux
+
+package atomicfile
+
+import "testing"
+
+func useUnnamedFor(*testing.T, bool) {}

@@ -1,0 +1,146 @@
+//go:build unix
+
+package faults
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// endless feeds w the lines of log over and over until w fails (the
+// reader is gone); it reports how many bytes it wrote.
+func endless(w io.WriteCloser, log []byte, wrote *int64, mu *sync.Mutex) {
+	defer w.Close()
+	for {
+		n, err := w.Write(log)
+		mu.Lock()
+		*wrote += int64(n)
+		mu.Unlock()
+		if err != nil {
+			return
+		}
+	}
+}
+
+// SIGINT while validate and filter read an endless stream: the output
+// written so far comes out whole (flushed, every line complete) and the
+// exit status is 130.
+func TestInterrupt(t *testing.T) {
+	log := gen(t, filepath.Join(t.TempDir(), "a.jsonl"), "--runs", "20", "--faults", "--seed", "9")
+	lines := map[string]bool{}
+	for _, l := range strings.SplitAfter(string(log), "\n") {
+		lines[l] = true
+	}
+	problem := regexp.MustCompile(`^<stdin>:\d+: (error|warning): `)
+	var tries, lost int
+	for _, tc := range []struct {
+		args  []string
+		valid func(line string) bool // each line of output
+	}{
+		{[]string{"filter", "."}, func(l string) bool { return lines[l] }},
+		{[]string{"validate"}, func(l string) bool { return problem.MatchString(l) }},
+	} {
+		tries++
+		cmd := exec.Command(zsj, tc.args...)
+		stdin, err := cmd.StdinPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out, errOut bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errOut
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		var mu sync.Mutex
+		var wrote int64
+		go endless(stdin, log, &wrote, &mu)
+		for {
+			mu.Lock()
+			n := wrote
+			mu.Unlock()
+			if n > 20<<20 {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		cmd.Process.Signal(os.Interrupt)
+		timer := time.AfterFunc(10*time.Second, func() { cmd.Process.Kill() })
+		cmd.Wait()
+		timer.Stop()
+		code := cmd.ProcessState.ExitCode()
+		got := out.String()
+		bad := 0
+		outLines := strings.SplitAfter(got, "\n")
+		if outLines[len(outLines)-1] == "" {
+			outLines = outLines[:len(outLines)-1]
+		}
+		for _, l := range outLines {
+			if !tc.valid(l) {
+				bad++
+			}
+		}
+		if code != 130 || len(outLines) == 0 || bad > 0 {
+			t.Errorf("zsj %v, SIGINT after 20 MB in: exit %d, %d lines out, %d of them cut or wrong; stderr %q",
+				tc.args, code, len(outLines), bad, tail(errOut.String()))
+			lost++
+		}
+	}
+	record(t, result{
+		Fault:     "SIGINT during `validate` and `filter` of an endless stream",
+		Tries:     tries,
+		Outcome:   "exit 130; the output so far flushed, in whole lines",
+		DataLost:  lost,
+		Leftovers: 0,
+	})
+}
+
+// A reader that goes away (zsj ... | head) ends every command quietly.
+func TestClosedStdout(t *testing.T) {
+	dir := t.TempDir()
+	gen(t, filepath.Join(dir, "a.jsonl"), "--size", "5MB", "--faults", "--schema-version", "1")
+	tries := 0
+	for _, args := range [][]string{
+		{"filter", "."}, {"validate"}, {"validate", "--format", "json"}, {"upgrade"},
+		{"redact"}, {"pretty"}, {"runs"}, {"usage", "--by", "run"},
+	} {
+		tries++
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Close() // gone before the first byte
+		cmd := exec.Command(zsj, append(args, "a.jsonl")...)
+		cmd.Dir = dir
+		var errOut bytes.Buffer
+		cmd.Stdout, cmd.Stderr = w, &errOut
+		err = cmd.Run()
+		w.Close()
+		code := cmd.ProcessState.ExitCode()
+		if code != 0 || strings.Contains(errOut.String(), "error") {
+			t.Errorf("zsj %v | (closed): exit %d (%v), stderr %q; want a quiet exit", args, code, err, tail(errOut.String()))
+		}
+	}
+	record(t, result{
+		Fault:     "stdout closed by its reader (`filter`, `validate`, `upgrade`, `redact`, `pretty`, `runs`, `usage`)",
+		Tries:     tries,
+		Outcome:   "exit 0, no error message",
+		DataLost:  0,
+		Leftovers: leftovers(t, dir, "a.jsonl"),
+	})
+}
+
+// tail is the end of a long stderr, for messages.
+func tail(s string) string {
+	if len(s) > 400 {
+		return "..." + s[len(s)-400:]
+	}
+	return s
+}
