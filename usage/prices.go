@@ -303,6 +303,7 @@ func withoutDate(name string) (string, bool) {
 //	(prompt - cached - cacheWrite) × input + cached × cacheRead
 //	  + cacheWrite × cacheWrite price
 //	  + (completion - reasoning) × output + reasoning × reasoning price
+//
 // Estimate adds to r's usage the estimate of its tokens at p's price of
 // its model, or counts its usage events as unpriced when p has none (or
 // p is nil); it returns the model name that has no price, if any. zsj
