@@ -12,7 +12,7 @@ import (
 // functions are the jq builtins that gojq leaves to its caller, bound to
 // this worker.
 func (w *worker) functions() []gojq.CompilerOption {
-	return []gojq.CompilerOption{
+	return append(newOrderFuncs(&w.order).options(),
 		gojq.WithFunction("input_filename", 0, 0, func(any, []any) any {
 			if w.name == input.StdinName || w.name == "" {
 				return nil
@@ -30,7 +30,7 @@ func (w *worker) functions() []gojq.CompilerOption {
 			w.rawNote(w.small.encode(nil, v)) // jq 1.6: compact JSON, no newline
 			return v
 		}),
-	}
+	)
 }
 
 // keysUnsorted is jq's keys_unsorted, which gojq lacks: keys in the order
@@ -38,16 +38,7 @@ func (w *worker) functions() []gojq.CompilerOption {
 func (w *worker) keysUnsorted(v any, _ []any) any {
 	switch v := v.(type) {
 	case map[string]any:
-		var keys []string
-		if info, ok := w.order.find(v); ok {
-			keys = w.order.keysOf(info)
-		}
-		if keys == nil {
-			for k := range v {
-				keys = append(keys, k)
-			}
-			w.order.sortKeys(keys)
-		}
+		keys := w.order.keysFor(v, nil)
 		out := make([]any, len(keys))
 		for i, k := range keys {
 			out[i] = k
