@@ -35,6 +35,7 @@ func (f *orderFuncs) options() []gojq.CompilerOption {
 		gojq.WithFunction("_zsj_after_add", 1, 1, f.afterAdd),
 		gojq.WithFunction("_zsj_after_entries", 1, 1, f.afterEntries),
 		gojq.WithFunction("_zsj_captures", 1, 1, f.captures),
+		gojq.WithFunction("_zsj_after_json", 1, 1, f.afterJSON),
 		gojq.WithFunction("_zsj_match_order", 0, 0, f.matchOrder),
 		gojq.WithFunction("_zsj_tojson", 0, 0, func(v any, _ []any) any { return f.toJSON(v) }),
 		gojq.WithFunction("_zsj_tostring", 0, 0, func(v any, _ []any) any {

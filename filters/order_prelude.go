@@ -18,6 +18,7 @@ def _zsj_html0: _tohtml;
 def _zsj_uri0: _touri;
 def _zsj_base640: _tobase64;
 def _zsj_format0($f): format($f);
+def _zsj_fromjson0: fromjson;
 `
 
 // orderPrelude redefines, in key order, the jq builtins that build
@@ -71,6 +72,7 @@ def fromstream(f):
 def INDEX(stream; f): reduce stream as $row ({}; setpath([$row | f | tostring]; $row));
 def INDEX(f): INDEX(.[]; f);
 def tojson: _zsj_tojson;
+def fromjson: . as $text | _zsj_fromjson0 | _zsj_after_json($text);
 def tostring: _zsj_tostring;
 def _tohtml: tostring | _zsj_html0;
 def _touri: tostring | _zsj_uri0;
