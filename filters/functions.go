@@ -12,7 +12,8 @@ import (
 // functions are the jq builtins that gojq leaves to its caller, bound to
 // this worker.
 func (w *worker) functions() []gojq.CompilerOption {
-	return append(newOrderFuncs(&w.order).options(),
+	w.pinArgs()
+	return append(newOrderFuncs(&w.order, w.f.opts.Environ).options(),
 		gojq.WithFunction("input_filename", 0, 0, func(any, []any) any {
 			if w.name == input.StdinName || w.name == "" {
 				return nil
@@ -55,8 +56,8 @@ func (w *worker) keysUnsorted(v any, _ []any) any {
 }
 
 // runtimeMessage words an error raised while evaluating: error("text")
-// shows the text, error(value) the value as JSON.
-func runtimeMessage(err error) string {
+// shows the text, error(value) the value as JSON, in key order.
+func runtimeMessage(err error, order *keyOrder) string {
 	if err.Error() == "break" { // how gojq's input says the events ran out
 		return "no more inputs"
 	}
@@ -68,7 +69,8 @@ func runtimeMessage(err error) string {
 		case nil:
 			return "null (null)"
 		default:
-			enc := newEncoder(Layout{}, nil)
+			enc := newEncoder(Layout{}, order)
+			enc.fresh = true
 			return string(enc.encode(nil, v)) + " (not a string)"
 		}
 	}

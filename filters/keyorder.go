@@ -40,6 +40,9 @@ type keyOrder struct {
 	// reduce over inputs.
 	cumulative bool
 	kept       keptObjects
+	// pinned are objects every event sees, like $ARGS and $ENV: recorded
+	// once, never forgotten.
+	pinned keptObjects
 }
 
 // objInfo is one decoded object.
@@ -52,7 +55,7 @@ type objInfo struct {
 	docIndex   int32
 	sizeAtRead int32 // len(map) when decoded; a duplicate key makes it differ from the key count
 	built      bool  // built by the expression, not read from the input
-	kept       bool  // in keyOrder.kept, with its keys there
+	store      *keptObjects // the keptObjects holding it and its keys; nil when in objs
 }
 
 // linearLimit is how many objects are searched one by one before a map
@@ -83,7 +86,7 @@ func (o *keyOrder) endDoc() { o.docs++ }
 // find returns the recorded object that is m, if any.
 func (o *keyOrder) find(m map[string]any) (*objInfo, bool) {
 	if len(o.objs) == 0 {
-		return o.kept.find(m)
+		return o.findLasting(m)
 	}
 	p := mapPtr(m)
 	if last := &o.objs[len(o.objs)-1]; last.ptr == p { // most often: the event itself
@@ -95,7 +98,7 @@ func (o *keyOrder) find(m map[string]any) (*objInfo, bool) {
 				return &o.objs[i], true
 			}
 		}
-		return o.kept.find(m)
+		return o.findLasting(m)
 	}
 	if o.byPtr == nil {
 		o.byPtr = make(map[unsafe.Pointer]int32, len(o.objs))
@@ -106,14 +109,14 @@ func (o *keyOrder) find(m map[string]any) (*objInfo, bool) {
 	if i, ok := o.byPtr[p]; ok {
 		return &o.objs[i], true
 	}
-	return o.kept.find(m)
+	return o.findLasting(m)
 }
 
 // keysOf returns the recorded keys of an object in input order, or nil
 // when they do not describe the map (a duplicate key was read).
 func (o *keyOrder) keysOf(info *objInfo) []string {
-	if info.kept {
-		return o.kept.keysOf(info)
+	if info.store != nil {
+		return info.store.keysOf(info)
 	}
 	keys := o.keys[info.keyStart:info.keyEnd]
 	if int(info.sizeAtRead) != len(keys) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/itchyny/gojq"
 )
@@ -14,12 +15,15 @@ type orderFuncs struct {
 	o    *keyOrder
 	json *encoder // compact, never from input bytes: tojson and tostring
 	keys []string // scratch
+
+	environ func() []string // what $ENV holds; nil: nothing
+	env     map[string]any  // $ENV, once made
 }
 
-func newOrderFuncs(o *keyOrder) *orderFuncs {
+func newOrderFuncs(o *keyOrder, environ func() []string) *orderFuncs {
 	enc := newEncoder(Layout{}, o)
 	enc.fresh = true
-	return &orderFuncs{o: o, json: enc}
+	return &orderFuncs{o: o, json: enc, environ: environ}
 }
 
 func (f *orderFuncs) options() []gojq.CompilerOption {
@@ -36,6 +40,7 @@ func (f *orderFuncs) options() []gojq.CompilerOption {
 		gojq.WithFunction("_zsj_after_entries", 1, 1, f.afterEntries),
 		gojq.WithFunction("_zsj_captures", 1, 1, f.captures),
 		gojq.WithFunction("_zsj_after_json", 1, 1, f.afterJSON),
+		gojq.WithFunction("_zsj_env", 0, 0, f.environment),
 		gojq.WithFunction("_zsj_match_order", 0, 0, f.matchOrder),
 		gojq.WithFunction("_zsj_tojson", 0, 0, func(v any, _ []any) any { return f.toJSON(v) }),
 		gojq.WithFunction("_zsj_tostring", 0, 0, func(v any, _ []any) any {
@@ -417,4 +422,53 @@ func onlyKeysOf(m map[string]any, keys []string) []string {
 // JSON in key order, written anew.
 func (f *orderFuncs) toJSON(v any) any {
 	return string(f.json.encode(nil, v))
+}
+
+// pinArgs records the order of $ARGS, {"positional", "named"}, and of its
+// named variables, in the order of the command line, as jq has them.
+func (w *worker) pinArgs() {
+	args, ok := w.f.values[len(w.f.values)-1].(map[string]any)
+	if !ok {
+		return
+	}
+	w.order.pin(args, []string{"positional", "named"})
+	named, ok := args["named"].(map[string]any)
+	if !ok {
+		return
+	}
+	var keys []string
+	for _, v := range w.f.opts.Vars {
+		if !slices.Contains(keys, v.Name) {
+			keys = append(keys, v.Name)
+		}
+	}
+	w.order.pin(named, keys)
+}
+
+// environment is $ENV and env: the variables in the order of the
+// environment, as jq has them (gojq would build its own map, in no
+// order). It is made once per worker.
+func (f *orderFuncs) environment(any, []any) any {
+	if f.env != nil {
+		return f.env
+	}
+	var vars []string
+	if f.environ != nil {
+		vars = f.environ()
+	}
+	env := make(map[string]any, len(vars))
+	keys := make([]string, 0, len(vars))
+	for _, kv := range vars {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" {
+			continue
+		}
+		if _, dup := env[k]; !dup {
+			keys = append(keys, k)
+		}
+		env[k] = v
+	}
+	f.o.pin(env, keys)
+	f.env = env
+	return env
 }

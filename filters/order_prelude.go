@@ -71,6 +71,7 @@ def fromstream(f):
     if .[1] then .[0] else empty end);
 def INDEX(stream; f): reduce stream as $row ({}; setpath([$row | f | tostring]; $row));
 def INDEX(f): INDEX(.[]; f);
+def env: _zsj_env;
 def tojson: _zsj_tojson;
 def fromjson: . as $text | _zsj_fromjson0 | _zsj_after_json($text);
 def tostring: _zsj_tostring;

@@ -2,6 +2,7 @@ package filters
 
 import (
 	"reflect"
+	"slices"
 	"strconv"
 
 	"github.com/itchyny/gojq"
@@ -36,7 +37,56 @@ func withKeyOrder(q *gojq.Query) *gojq.Query {
 	}
 	c := deepCopy(reflect.ValueOf(q)).Interface().(*gojq.Query)
 	rewriteTree(reflect.ValueOf(c))
+	if !bindsEnv(c) {
+		renameEnv(reflect.ValueOf(c))
+	}
 	return c
+}
+
+// bindsEnv reports whether q binds a variable $ENV of its own.
+func bindsEnv(q *gojq.Query) bool {
+	found := false
+	visitTree(reflect.ValueOf(q), func(v reflect.Value) {
+		switch x := v.Interface().(type) {
+		case *gojq.Pattern:
+			found = found || x.Name == "$ENV"
+		case *gojq.FuncDef:
+			found = found || slices.Contains(x.Args, "$ENV")
+		}
+	})
+	return found
+}
+
+// renameEnv makes $ENV the environment in order, as env is in the
+// prelude.
+func renameEnv(v reflect.Value) {
+	visitTree(v, func(v reflect.Value) {
+		if f, ok := v.Interface().(*gojq.Func); ok && f.Name == "$ENV" {
+			f.Name = "_zsj_env"
+		}
+	})
+}
+
+// visitTree calls visit with every non-nil pointer under v.
+func visitTree(v reflect.Value, visit func(reflect.Value)) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return
+		}
+		visit(v)
+		visitTree(v.Elem(), visit)
+	case reflect.Slice:
+		for i := range v.Len() {
+			visitTree(v.Index(i), visit)
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				visitTree(v.Field(i), visit)
+			}
+		}
+	}
 }
 
 // deepCopy copies a syntax tree: pointers, slices and structs, by their

@@ -44,8 +44,8 @@ func (o *keyOrder) keysFor(m map[string]any, buf []string) []string {
 // key: jq keeps the place of the first and the value of the last.
 func (o *keyOrder) firstOccurrences(info *objInfo, m map[string]any, buf []string) []string {
 	var all []string
-	if info.kept {
-		all = o.kept.keys[info.keyStart:info.keyEnd]
+	if info.store != nil {
+		all = info.store.keysOf(info)
 	} else {
 		all = o.keys[info.keyStart:info.keyEnd]
 	}
@@ -83,16 +83,41 @@ func (k *keptObjects) keep(o *keyOrder) {
 		}
 		start := int32(len(k.keys))
 		k.keys = append(k.keys, o.keys[info.keyStart:info.keyEnd]...)
-		info.keyStart, info.keyEnd, info.kept = start, int32(len(k.keys)), true
-		if k.index == nil {
-			k.index = make(map[unsafe.Pointer]int32)
-		}
-		k.index[info.ptr] = int32(len(k.infos))
-		k.infos = append(k.infos, info)
+		info.keyStart, info.keyEnd = start, int32(len(k.keys))
+		k.add(info)
 	}
 	if len(k.infos) > maxKept {
 		k.dropOlderHalf()
 	}
+}
+
+// add enters info, whose keys are in k.keys already.
+func (k *keptObjects) add(info objInfo) {
+	info.store = k
+	if k.index == nil {
+		k.index = make(map[unsafe.Pointer]int32)
+	}
+	k.index[info.ptr] = int32(len(k.infos))
+	k.infos = append(k.infos, info)
+}
+
+// pin records the key order of m for good.
+func (o *keyOrder) pin(m map[string]any, keys []string) {
+	if len(m) < 2 {
+		return
+	}
+	p := &o.pinned
+	start := int32(len(p.keys))
+	p.keys = append(p.keys, keys...)
+	p.add(objInfo{ptr: mapPtr(m), keyStart: start, keyEnd: int32(len(p.keys)), sizeAtRead: int32(len(m)), built: true})
+}
+
+// findLasting finds m among the objects kept across inputs and the pinned.
+func (o *keyOrder) findLasting(m map[string]any) (*objInfo, bool) {
+	if info, ok := o.kept.find(m); ok {
+		return info, true
+	}
+	return o.pinned.find(m)
 }
 
 func (k *keptObjects) dropOlderHalf() {

@@ -143,3 +143,35 @@ func TestKeyOrderAgainstJQ(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyOrderOfArgsEnvAndErrors covers what programs.txt cannot: $ARGS
+// in command-line order, $ENV in the environment's order, and an error
+// value in key order, as jq 1.6 prints them (the wants are its output).
+func TestKeyOrderOfArgsEnvAndErrors(t *testing.T) {
+	args := Options{
+		Vars:       []Var{{"b", "1"}, {"a", 2}},
+		Positional: []any{"x", "y"},
+		NullInput:  true,
+	}
+	environ := func() []string { return []string{"B=1", "A=2"} }
+	for _, tc := range []struct {
+		name      string
+		opts      Options
+		want, err string
+	}{
+		{"args", args, `{"positional":["x","y"],"named":{"b":"1","a":2}}` + "\n" + `["b","a"]` + "\n", ""},
+		{"env", Options{Environ: environ, NullInput: true}, `{"B":"1","A":"2"}` + "\n" + `{"B":"1","A":"2"}` + "\n" + `"{\"B\":\"1\",\"A\":\"2\"}"` + "\n", ""},
+		{"error", Options{Expr: `{b: 1, a: 2} | error`}, "", `{"b":1,"a":2} (not a string)`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			opts := tc.opts
+			if opts.Expr == "" {
+				opts.Expr = map[string]string{"args": `$ARGS, ($ARGS.named | keys_unsorted)`, "env": `$ENV, env, ($ENV | tojson)`}[tc.name]
+			}
+			out, errOut, _ := runFilter(t, opts, `{"q":1}`+"\n")
+			if out != tc.want || !strings.Contains(errOut, tc.err) {
+				t.Errorf("got %q, stderr %q; want %q, stderr with %q", out, errOut, tc.want, tc.err)
+			}
+		})
+	}
+}
