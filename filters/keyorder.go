@@ -53,8 +53,8 @@ type objInfo struct {
 	top        bool   // the top-level value of its document
 	raw        []byte // its bytes in the input; nil when they must not be reused
 	docIndex   int32
-	sizeAtRead int32 // len(map) when decoded; a duplicate key makes it differ from the key count
-	built      bool  // built by the expression, not read from the input
+	sizeAtRead int32        // len(map) when decoded; a duplicate key makes it differ from the key count
+	built      bool         // built by the expression, not read from the input
 	store      *keptObjects // the keptObjects holding it and its keys; nil when in objs
 }
 
