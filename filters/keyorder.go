@@ -34,10 +34,9 @@ type keyOrder struct {
 	byPtr   map[unsafe.Pointer]int32
 	indexed int // objs entered into byPtr so far
 
-	// cumulative keeps ranks across resets (-n with inputs): the objects
-	// of earlier inputs are forgotten, their key order is not; objects the
-	// expression built are kept (see kept), as they may be the state of a
-	// reduce over inputs.
+	// cumulative keeps ranks across resets (-n with inputs), and the key
+	// order of the objects of earlier inputs, read or built (see kept):
+	// [inputs] or a reduce over inputs holds them.
 	cumulative bool
 	kept       keptObjects
 	// pinned are objects every event sees, like $ARGS and $ENV: recorded

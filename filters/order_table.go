@@ -61,10 +61,11 @@ func (o *keyOrder) firstOccurrences(info *objInfo, m map[string]any, buf []strin
 	return keys
 }
 
-// keptObjects are the objects an expression built, kept across the inputs
-// of one run (-n with input and inputs), where a reduce may carry them from
-// one input to the next. The newest are kept: when there are too many,
-// the older half is forgotten.
+// keptObjects are the objects of earlier inputs, kept across the inputs
+// of one run (-n with input and inputs), where [inputs] or a reduce may
+// carry them from one input to the next. Their keys are kept, not their
+// bytes: the buffer of an earlier line is reused. The newest are kept:
+// when there are too many, the older half is forgotten.
 type keptObjects struct {
 	infos []objInfo
 	keys  []string
@@ -74,13 +75,11 @@ type keptObjects struct {
 // maxKept bounds the objects kept across inputs.
 const maxKept = 1 << 14
 
-// keep moves the built objects of o into the kept ones.
+// keep moves the objects of o into the kept ones.
 func (k *keptObjects) keep(o *keyOrder) {
 	for i := range o.objs {
 		info := o.objs[i]
-		if !info.built {
-			continue
-		}
+		info.raw = nil
 		start := int32(len(k.keys))
 		k.keys = append(k.keys, o.keys[info.keyStart:info.keyEnd]...)
 		info.keyStart, info.keyEnd = start, int32(len(k.keys))
