@@ -49,12 +49,12 @@ type objInfo struct {
 	ptr        unsafe.Pointer // the map's identity
 	keyStart   int32          // its keys are keys[keyStart:keyEnd]
 	keyEnd     int32
-	top        bool   // the top-level value of its document
 	raw        []byte // its bytes in the input; nil when they must not be reused
 	docIndex   int32
 	sizeAtRead int32        // len(map) when decoded; a duplicate key makes it differ from the key count
-	built      bool         // built by the expression, not read from the input
 	store      *keptObjects // the keptObjects holding it and its keys; nil when in objs
+	top        bool         // the top-level value of its document
+	built      bool         // built by the expression, not read from the input
 }
 
 // linearLimit is how many objects are searched one by one before a map

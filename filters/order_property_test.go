@@ -143,6 +143,20 @@ func TestRewriteKeepsValues(t *testing.T) {
 		`[range(3) | {(tostring): .}] | add | keys`,
 		`walk(if type == "number" then . + 1 else . end) | tojson | fromjson | .n`,
 		`[.a[1] | to_entries[] | .key] | sort`,
+		`[1, 2, 3] | (.[] | select(. > 1)) |= empty`, `.n |= (1, 2)`, `.b |= empty`, `[.[] |= 1] | .[0] | keys`,
+		`[.a | to_entries[]]`, `[{Key: "k", Value: 1}, {name: "n", value: 2}, {key: null, Name: "m"}] | from_entries`,
+		`[paths(numbers)] | sort`, `pick(.a[1].c, .n) | tojson | length`, `del(.a[0], .b) | keys`,
+		`[fromstream(tostream)] == [.]`, `[1, [2, []], {}] | [tostream]`, `3 | [tostream]`,
+		`INDEX(.a[]; tostring) | keys`, `["a", "b"] | add, join("-")`, `null | add`, `[] | add`,
+		`"test 12 ab" | [match("(?<n>[0-9]+)|(?<w>[a-z]+)"; "g") | .captures | length], capture("(?<x>[0-9])(?<y>[0-9])")`,
+		`"a,b" | [splits(",")], (["x", 1] | @csv, format("csv")), ("<&>" | @html), ("a b" | @uri), ("YQ==" | @base64d)`,
+		`(env | type), ($ENV | type)`,
+		`getpath(["a", 1, "c"]), (try getpath(["b", "x"]) catch "err"), paths(type == "string")`,
+		`[limit(2; .[])] | length, first(.a[]), ([.a[]?] | length), (try (.b[]) catch "cannot")`,
+		`to_entries | map(select(.key != "b")) | from_entries | keys`,
+		`with_entries(.key |= ascii_upcase) | keys`, `walk(if type == "array" then sort else . end) | .a`,
+		`reduce range(5) as $i ({}; .["k\($i)"] = $i) | keys`, `[.[] | numbers] | add`,
+		`try ({} | .a.b.c |= 1) catch "e"`, `try ("x" | .a = 1) catch "e"`, `try ([] | .a |= 1) catch "e"`,
 	} {
 		q, err := gojq.Parse(program)
 		if err != nil {
