@@ -47,7 +47,7 @@ def _modify(paths; f):
     . as [$v, $gone]
     | first(($v | getpath($p) | f | [.]), null) as $new
     | if $new then [($v | setpath($p; $new[0])), $gone] else [$v, $gone + [$p]] end)
-  | . as [$v, $gone] | $v | delpaths($gone);
+  | . as [$v, $gone] | $v | if $gone | length > 0 then delpaths($gone) end;
 def map_values(f): .[] |= f;
 def walk(f):
   def w: if type == "object" then map_values(w) elif type == "array" then map(w) else . end | f;

@@ -27,10 +27,11 @@ import (
 // orderPrelude: gojq looks a name up in the program's scope before its
 // own builtins.
 //
-// gojq has no ordered object type and its maintainer declined one; this
-// keeps gojq unchanged (no fork), at the cost of a function call where an
-// object is built or iterated. Expressions that build no objects, like
-// select(.type == "usage"), are not changed at all.
+// gojq has no ordered object type, by its author's choice; this keeps
+// gojq unchanged (no fork, nothing of its code copied), at the cost of a
+// function call where an object is built or iterated. Expressions that
+// build and iterate no objects, like select(.type == "usage"), are not
+// changed at all.
 func withKeyOrder(q *gojq.Query) *gojq.Query {
 	if q == nil {
 		return nil
