@@ -182,8 +182,17 @@ func rewriteQuery(q *gojq.Query) {
 		q.Left, q.Right, q.Op = nil, nil, 0
 	case gojq.OpAssign:
 		// gojq would compile a constant path straight to its own setpath.
-		q.Term = callTerm("_assign", q.Left, q.Right)
+		name := "_assign"
+		if onePath(q.Left) {
+			name = "_zsj_assign1"
+		}
+		q.Term = callTerm(name, q.Left, q.Right)
 		q.Left, q.Right, q.Op = nil, nil, 0
+	case gojq.OpModify:
+		if onePath(q.Left) {
+			q.Term = callTerm("_zsj_modify1", q.Left, q.Right)
+			q.Left, q.Right, q.Op = nil, nil, 0
+		}
 	default:
 		op, ok := updateOps[q.Op]
 		if !ok {
@@ -192,10 +201,65 @@ func rewriteQuery(q *gojq.Query) {
 		apply := &gojq.Query{Left: &gojq.Query{Term: &gojq.Term{Type: gojq.TermTypeIdentity}}, Op: op,
 			Right: &gojq.Query{Term: callTerm(updateVar)}}
 		rewriteQuery(apply)
-		modify := &gojq.Query{Term: callTerm("_modify", q.Left, apply)}
+		name := "_modify"
+		if onePath(q.Left) {
+			name = "_zsj_modify1"
+		}
+		modify := &gojq.Query{Term: callTerm(name, q.Left, apply)}
 		q.Left, q.Right, q.Op = q.Right, modify, gojq.OpPipe
 		q.Patterns = []*gojq.Pattern{{Name: updateVar}}
 	}
+}
+
+// onePath reports whether q is a path to one place, like .a, .a.b[0] or
+// .[$k]: setting it adds at most one key to each object on the way, so
+// gojq's own assignment, followed by _zsj_after_del, which puts a new key
+// last, gives jq's order. (Several paths may add several keys to one
+// object; the prelude's _assign and _modify set them one by one.)
+func onePath(q *gojq.Query) bool {
+	if q.Op != 0 || q.Term == nil || len(q.FuncDefs) > 0 {
+		return false
+	}
+	t := q.Term
+	switch t.Type {
+	case gojq.TermTypeIdentity:
+	case gojq.TermTypeIndex:
+		if !singleIndex(t.Index) {
+			return false
+		}
+	default:
+		return false
+	}
+	for _, s := range t.SuffixList {
+		if s.Index == nil || s.Iter || s.Optional || !singleIndex(s.Index) {
+			return false
+		}
+	}
+	return true
+}
+
+// singleIndex reports whether x names one key or index: a name, a plain
+// string, or a literal or variable in brackets; no slices.
+func singleIndex(x *gojq.Index) bool {
+	switch {
+	case x.Name != "":
+		return true
+	case x.Str != nil:
+		return len(x.Str.Queries) == 0
+	case x.IsSlice || x.Start == nil || x.End != nil:
+		return false
+	}
+	q := x.Start
+	if q.Op != 0 || q.Term == nil || len(q.Term.SuffixList) > 0 {
+		return false
+	}
+	switch q.Term.Type {
+	case gojq.TermTypeNumber, gojq.TermTypeString:
+		return q.Term.Type != gojq.TermTypeString || len(q.Term.Str.Queries) == 0
+	case gojq.TermTypeFunc:
+		return len(q.Term.Func.Args) == 0 && q.Term.Func.Name[0] == '$'
+	}
+	return false
 }
 
 // cannotBeObject reports whether q is a literal that no + or * with it
