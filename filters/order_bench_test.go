@@ -81,4 +81,3 @@ func BenchmarkEvent(b *testing.B) {
 		})
 	}
 }
-
