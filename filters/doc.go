@@ -24,7 +24,8 @@
 // order. An object none of this recorded (one gojq builds inside another
 // builtin) follows the key order of the input object it shares most keys
 // with, then the event's other keys; keys the input never had come last,
-// sorted. keys is sorted, as in jq.
+// sorted. keys is sorted, as in jq. Functions named _zsj_... and
+// variables named $__zsj_... are zsj's own.
 //
 // Speed. Events are decoded by a hand-written decoder straight into the
 // values gojq works on, checking each line as it goes. An expression that
