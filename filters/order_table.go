@@ -65,29 +65,89 @@ func (o *keyOrder) firstOccurrences(info *objInfo, m map[string]any, buf []strin
 // of one run (-n with input and inputs), where [inputs] or a reduce may
 // carry them from one input to the next. Their keys are kept, not their
 // bytes: the buffer of an earlier line is reused. The newest are kept:
-// when there are too many, the older half is forgotten.
+// when there are too many, the older ones are forgotten.
 type keptObjects struct {
 	infos []objInfo
 	keys  []string
 	index map[unsafe.Pointer]int32
+	// pending are the records of the latest inputs as they were made, not
+	// yet in the index: most runs never look for them, and then they cost
+	// no more than keeping them.
+	pending      []generation
+	pendingCount int
+	pendingSize  int
+	size         int          // bytes of the inputs the indexed records were read from
+	spare        []generation // storage of forgotten generations, for the next
 }
 
-// maxKept bounds the objects kept across inputs.
-const maxKept = 1 << 14
+// generation is the records of one input.
+type generation struct {
+	objs []objInfo
+	keys []string
+	size int // bytes of the input it was read from
+}
 
-// keep moves the objects of o into the kept ones.
+// maxKept and maxKeptSize bound the objects kept across inputs, and the
+// size of the inputs they were read from: what they keep alive.
+const (
+	maxKept     = 1 << 14
+	maxKeptSize = 8 << 20
+)
+
+// keep takes over the records of o, which starts on new storage.
 func (k *keptObjects) keep(o *keyOrder) {
+	if len(o.objs) == 0 {
+		return
+	}
+	size := 0
 	for i := range o.objs {
-		info := o.objs[i]
-		info.raw = nil
-		start := int32(len(k.keys))
-		k.keys = append(k.keys, o.keys[info.keyStart:info.keyEnd]...)
-		info.keyStart, info.keyEnd = start, int32(len(k.keys))
-		k.add(info)
+		if o.objs[i].top {
+			size += len(o.objs[i].raw)
+		}
+		o.objs[i].raw = nil
 	}
-	if len(k.infos) > maxKept {
-		k.dropOlderHalf()
+	k.pending = append(k.pending, generation{o.objs, o.keys, size})
+	k.pendingCount += len(o.objs)
+	k.pendingSize += size
+	for (k.pendingCount > maxKept || k.pendingSize > maxKeptSize) && len(k.pending) > 1 {
+		old := k.pending[0]
+		k.pendingCount -= len(old.objs)
+		k.pendingSize -= old.size
+		k.pending[0] = generation{}
+		k.pending = k.pending[1:]
+		clear(old.objs) // let the maps go
+		clear(old.keys)
+		k.spare = append(k.spare, generation{objs: old.objs[:0], keys: old.keys[:0]})
 	}
+	if n := len(k.spare); n > 0 {
+		o.objs, o.keys = k.spare[n-1].objs, k.spare[n-1].keys
+		k.spare = k.spare[:n-1]
+	} else {
+		o.objs = make([]objInfo, 0, len(o.objs))
+		o.keys = make([]string, 0, len(o.keys))
+	}
+}
+
+// fold enters the pending records into the index. When the index and
+// they would hold too much, the index starts over with them.
+func (k *keptObjects) fold() {
+	if len(k.infos)+k.pendingCount > maxKept || k.size+k.pendingSize > maxKeptSize {
+		clear(k.infos)
+		clear(k.keys)
+		clear(k.index)
+		k.infos, k.keys, k.size = k.infos[:0], k.keys[:0], 0
+	}
+	k.size += k.pendingSize
+	for _, g := range k.pending {
+		for _, info := range g.objs {
+			start := int32(len(k.keys))
+			k.keys = append(k.keys, g.keys[info.keyStart:info.keyEnd]...)
+			info.keyStart, info.keyEnd = start, int32(len(k.keys))
+			k.add(info)
+		}
+	}
+	clear(k.pending)
+	k.pending, k.pendingCount, k.pendingSize = k.pending[:0], 0, 0
 }
 
 // add enters info, whose keys are in k.keys already.
@@ -111,29 +171,23 @@ func (o *keyOrder) pin(m map[string]any, keys []string) {
 	p.add(objInfo{ptr: mapPtr(m), keyStart: start, keyEnd: int32(len(p.keys)), sizeAtRead: int32(len(m)), built: true})
 }
 
-// findLasting finds m among the objects kept across inputs and the pinned.
+// findLasting finds m among the objects kept across inputs and the
+// pinned. Their records hold no bytes, so one of fewer than two keys
+// has nothing to tell.
 func (o *keyOrder) findLasting(m map[string]any) (*objInfo, bool) {
+	if len(m) < 2 {
+		return nil, false
+	}
 	if info, ok := o.kept.find(m); ok {
 		return info, true
 	}
 	return o.pinned.find(m)
 }
 
-func (k *keptObjects) dropOlderHalf() {
-	infos := slices.Clone(k.infos[len(k.infos)/2:])
-	keys := make([]string, 0, len(k.keys)/2)
-	clear(k.index)
-	for i := range infos {
-		info := &infos[i]
-		start := int32(len(keys))
-		keys = append(keys, k.keys[info.keyStart:info.keyEnd]...)
-		info.keyStart, info.keyEnd = start, int32(len(keys))
-		k.index[info.ptr] = int32(i)
-	}
-	k.infos, k.keys = infos, keys
-}
-
 func (k *keptObjects) find(m map[string]any) (*objInfo, bool) {
+	if len(k.pending) > 0 {
+		k.fold()
+	}
 	if len(k.infos) == 0 {
 		return nil, false
 	}
