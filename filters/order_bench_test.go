@@ -32,12 +32,14 @@ func BenchmarkFilterBuild(b *testing.B) {
 			src := []input.Source{{Name: chatty, Path: chatty}}
 			b.SetBytes(info.Size())
 			b.ResetTimer()
+			start := cpuTime()
 			for range b.N {
 				res, err := f.Run(src, IO{Stdout: io.Discard, Stderr: io.Discard, Report: func(error) {}})
 				if err != nil || res.BadLines > 0 {
 					b.Fatalf("%v %+v", err, res)
 				}
 			}
+			b.ReportMetric(float64(cpuTime()-start)/float64(b.N)/1e9, "cpu-s/op")
 		})
 	}
 }

@@ -20,6 +20,8 @@ import (
 //   - l = r becomes _assign(l; r) and l op= r becomes
 //     r as $v | _modify(l; . op $v), so that both reach the prelude's
 //     definitions, which set paths through the order-keeping setpath;
+//     when l is a path to one place (.a.b, .[$k]), _zsj_assign1 and
+//     _zsj_modify1 run gojq's own and then order what it copied;
 //   - x[] becomes x | _zsj_each, which goes through an object's keys in
 //     their recorded order and still works inside path(...).
 //
