@@ -7,7 +7,7 @@ import "github.com/itchyny/gojq"
 // in key order that the rewrite calls for x[]. They are compiled as they
 // are written.
 const orderNatives = `
-def _zsj_each: if type == "object" then _zsj_keys[] as $k | .[$k] else .[] end;
+def _zsj_each: if type == "object" then .[_zsj_keys[]] else .[] end;
 def _zsj_setpath0($p; $v): setpath($p; $v);
 def _zsj_delpaths0($ps): delpaths($ps);
 def _zsj_add0: add;
