@@ -34,6 +34,8 @@ type keyOrder struct {
 	byPtr   map[unsafe.Pointer]int32
 	indexed int // objs entered into byPtr so far
 
+	held int // entries of the maps recorded as built: what the records keep alive
+
 	// cumulative keeps ranks across resets (-n with inputs), and the key
 	// order of the objects of earlier inputs, read or built (see kept):
 	// [inputs] or a reduce over inputs holds them.
@@ -73,7 +75,7 @@ func (o *keyOrder) reset() {
 	}
 	o.objs = o.objs[:0]
 	o.keys = o.keys[:0]
-	o.ranked, o.indexed, o.docs = 0, 0, 0
+	o.ranked, o.indexed, o.docs, o.held = 0, 0, 0, 0
 	if o.byPtr != nil {
 		clear(o.byPtr)
 	}

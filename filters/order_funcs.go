@@ -15,6 +15,7 @@ type orderFuncs struct {
 	o    *keyOrder
 	json *encoder // compact, never from input bytes: tojson and tostring
 	keys []string // scratch
+	one  [1]string
 
 	environ func() []string // what $ENV holds; nil: nothing
 	env     map[string]any  // $ENV, once made
@@ -139,6 +140,19 @@ func (f *orderFuncs) merge(l, r map[string]any) map[string]any {
 	m := make(map[string]any, len(l)+len(r))
 	maps.Copy(m, l)
 	maps.Copy(m, r)
+	if info, ok := f.o.find(l); ok {
+		if base := f.o.keysOf(info); base != nil && len(base) == len(l) {
+			var extra []string
+			for _, k := range f.o.keysFor(r, f.keys) {
+				if _, ok := l[k]; !ok {
+					extra = append(extra, k)
+				}
+			}
+			if f.o.extend(m, info, len(base), extra) {
+				return m
+			}
+		}
+	}
 	f.o.record(m, f.mergeKeys(l, r))
 	return m
 }
@@ -178,8 +192,10 @@ func (f *orderFuncs) afterSet(v any, args []any) any {
 			if !ok {
 				return v
 			}
-			f.derive(c, old)
 			om, _ := old.(map[string]any)
+			if !f.setOne(c, om, k) {
+				f.derive(c, old, true)
+			}
 			cur, old = c[k], om[k]
 		case []any:
 			i, ok := pathIndex(p, len(c))
@@ -197,6 +213,34 @@ func (f *orderFuncs) afterSet(v any, args []any) any {
 		}
 	}
 	return v
+}
+
+// setOne records m, which setpath made of old by setting key k, as old's
+// keys and k last if it is new, without looking through all of m's keys
+// for the new one. It reports false when m must be derived in full.
+func (f *orderFuncs) setOne(m, old map[string]any, k string) bool {
+	if len(m) < 2 {
+		return true
+	}
+	if _, ok := f.o.find(m); ok || old == nil {
+		return ok
+	}
+	info, ok := f.o.find(old)
+	if !ok {
+		return false
+	}
+	base := f.o.keysOf(info)
+	if base == nil || len(base) != len(old) {
+		return false
+	}
+	extra := f.one[:0]
+	if _, had := old[k]; !had {
+		extra = append(extra, k)
+	}
+	if len(m) != len(old)+len(extra) {
+		return false
+	}
+	return f.o.extend(m, info, len(base), extra)
 }
 
 // pathIndex returns the place in an array of n elements of an index in a
@@ -221,15 +265,20 @@ func pathIndex(p any, n int) (int, bool) {
 // nothing) by setting or deleting keys: old's keys that m still has, in
 // old's order, then any others, sorted. An object already recorded is
 // left alone.
-func (f *orderFuncs) derive(m map[string]any, old any) bool {
+//
+// added is as for extendFrom.
+func (f *orderFuncs) derive(m map[string]any, old any, added bool) bool {
 	if len(m) < 2 {
 		return false
 	}
 	if _, ok := f.o.find(m); ok {
 		return false
 	}
-	keys := make([]string, 0, len(m))
 	om, _ := old.(map[string]any)
+	if f.extendFrom(m, om, added) {
+		return true
+	}
+	keys := make([]string, 0, len(m))
 	if om != nil {
 		for _, k := range f.o.keysFor(om, f.keys) {
 			if _, ok := m[k]; ok {
@@ -250,6 +299,41 @@ func (f *orderFuncs) derive(m map[string]any, old any) bool {
 	return true
 }
 
+// extendFrom records m as old with keys added (or none), when it is: all
+// of old's keys, in old's recorded order, then the others (sorted;
+// setpath adds one). added says m has every key of old, or fewer keys
+// (setpath along a path, or one path deleted at its end): it need not be
+// checked. It reports false when it cannot.
+func (f *orderFuncs) extendFrom(m, old map[string]any, added bool) bool {
+	if old == nil || len(m) < len(old) {
+		return false
+	}
+	info, ok := f.o.find(old)
+	if !ok {
+		return false
+	}
+	base := f.o.keysOf(info)
+	if base == nil || len(base) != len(old) {
+		return false
+	}
+	for _, k := range base {
+		if added {
+			break
+		}
+		if _, ok := m[k]; !ok {
+			return false
+		}
+	}
+	extra := make([]string, 0, len(m)-len(old))
+	for k := range m {
+		if _, ok := old[k]; !ok {
+			extra = append(extra, k)
+		}
+	}
+	slices.Sort(extra)
+	return f.o.extend(m, info, len(base), extra)
+}
+
 // afterDelete is _zsj_after_del($old), after delpaths made . from $old:
 // every object gojq copied keeps the order of the one it was copied from.
 func (f *orderFuncs) afterDelete(v any, args []any) any {
@@ -266,7 +350,7 @@ func (f *orderFuncs) deriveTree(v, old any) {
 		if _, ok := f.o.find(c); ok && len(c) > 1 {
 			return
 		}
-		f.derive(c, old)
+		f.derive(c, old, false)
 		om, _ := old.(map[string]any)
 		for k, x := range c {
 			f.deriveTree(x, om[k])

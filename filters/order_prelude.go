@@ -19,8 +19,8 @@ def _zsj_uri0: _touri;
 def _zsj_base640: _tobase64;
 def _zsj_format0($f): format($f);
 def _zsj_fromjson0: fromjson;
-def _zsj_assign1(p; $v): . as $old | _assign(p; $v) | _zsj_after_del($old);
-def _zsj_modify1(p; f): . as $old | _modify(p; f) | _zsj_after_del($old);
+def _zsj_assign1(p; $v): . as $old | _assign(p; $v) | _zsj_after_set($old; $old | path(p));
+def _zsj_modify1(p; f): . as $old | _modify(p; f) | _zsj_after_set($old; $old | path(p));
 `
 
 // orderPrelude redefines, in key order, the jq builtins that build

@@ -215,8 +215,9 @@ func rewriteQuery(q *gojq.Query) {
 
 // onePath reports whether q is a path to one place, like .a, .a.b[0] or
 // .[$k]: setting it adds at most one key to each object on the way, so
-// gojq's own assignment, followed by _zsj_after_del, which puts a new key
-// last, gives jq's order. (Several paths may add several keys to one
+// gojq's own assignment, followed by _zsj_after_set along the path, which
+// puts a new key last, gives jq's order. Such a path has no calls: it can
+// be taken again on the value before. (Several paths may add several keys to one
 // object; the prelude's _assign and _modify set them one by one.)
 func onePath(q *gojq.Query) bool {
 	if q.Op != 0 || q.Term == nil || len(q.FuncDefs) > 0 {

@@ -5,10 +5,22 @@ import (
 	"unsafe"
 )
 
+// maxTableKeys and maxTableObjs bound the table of one event: an
+// expression that builds a large object key by key records it at every
+// step. Beyond them objects are no longer recorded, and ranked instead.
+const (
+	maxTableKeys = 1 << 22
+	maxTableObjs = 1 << 20
+)
+
+func (o *keyOrder) full(keys int) bool {
+	return len(o.keys)+keys > maxTableKeys || o.held+keys > maxTableKeys || len(o.objs) >= maxTableObjs
+}
+
 // record notes the key order of a map the expression built. Maps of one
 // key or none need no record: their order is plain.
 func (o *keyOrder) record(m map[string]any, keys []string) {
-	if len(m) < 2 {
+	if len(m) < 2 || o.full(len(keys)) {
 		return
 	}
 	start := int32(len(o.keys))
@@ -17,6 +29,44 @@ func (o *keyOrder) record(m map[string]any, keys []string) {
 		ptr: mapPtr(m), keyStart: start, keyEnd: int32(len(o.keys)),
 		docIndex: int32(o.docs), sizeAtRead: int32(len(m)), built: true,
 	})
+	o.held += len(m)
+}
+
+// extend records m, made of base's object (whose n keys it has, in
+// their order) and the keys extra after them. When there are none, or
+// base's keys are the last the table holds, m shares them: building an object key by key
+// then costs one key per step, not the whole object. A base the
+// expression built gives its record up to m: in a reduce it is the state
+// of the step before, garbage now, and the record would keep it alive
+// (if it is still used, it is ordered like m, which shares most of its
+// keys). It reports false when m must be recorded in full.
+func (o *keyOrder) extend(m map[string]any, base *objInfo, n int, extra []string) bool {
+	if len(m) < 2 {
+		return true
+	}
+	if base.store != nil || int(base.keyEnd-base.keyStart) != n || len(extra) > 0 && int(base.keyEnd) != len(o.keys) {
+		return false
+	}
+	if o.full(len(extra)) {
+		return true
+	}
+	o.keys = append(o.keys, extra...)
+	if base.built {
+		i := int32((uintptr(unsafe.Pointer(base)) - uintptr(unsafe.Pointer(&o.objs[0]))) / unsafe.Sizeof(*base))
+		if o.byPtr != nil && int(i) < o.indexed {
+			delete(o.byPtr, base.ptr)
+			o.byPtr[mapPtr(m)] = i
+		}
+		o.held += len(m) - int(base.sizeAtRead)
+		base.ptr, base.keyEnd, base.sizeAtRead = mapPtr(m), int32(len(o.keys)), int32(len(m))
+		return true
+	}
+	o.objs = append(o.objs, objInfo{
+		ptr: mapPtr(m), keyStart: base.keyStart, keyEnd: int32(len(o.keys)),
+		docIndex: int32(o.docs), sizeAtRead: int32(len(m)), built: true,
+	})
+	o.held += len(m)
+	return true
 }
 
 // keysFor returns the keys of m in output order: the recorded order when

@@ -1,7 +1,9 @@
 package filters
 
 import (
+	"maps"
 	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -41,5 +43,31 @@ func TestKeptAcrossInputs(t *testing.T) {
 		if o.kept.pendingSize > maxKeptSize {
 			t.Fatalf("%d bytes pending", o.kept.pendingSize)
 		}
+	}
+}
+
+// An object built key by key (a reduce setting .[$k]) is recorded at
+// every step; the records share their keys and pass from each state to
+// the next, so the table grows by a key per step and holds one map.
+func TestObjectBuiltKeyByKey(t *testing.T) {
+	o := &keyOrder{}
+	f := newOrderFuncs(o, nil)
+	state := map[string]any{}
+	var want []string
+	const n = 2000
+	for i := range n {
+		k := "k" + strconv.Itoa(n-i) // descending: sorted order would be wrong
+		next := maps.Clone(state)
+		next[k] = i
+		f.afterSet(next, []any{state, []any{k}})
+		state = next
+		want = append(want, k)
+	}
+	if got := o.keysFor(state, nil); !slices.Equal(got, want) {
+		t.Fatalf("order lost: first keys %v", got[:5])
+	}
+	if len(o.keys) > 2*n || len(o.objs) > 2 || o.held > 2*n {
+		t.Errorf("table of %d keys, %d records, %d map entries held, for one object of %d keys",
+			len(o.keys), len(o.objs), o.held, n)
 	}
 }
