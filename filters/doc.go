@@ -7,13 +7,25 @@
 //
 // # What zsj adds to gojq
 //
-// Key order. gojq keeps objects in Go maps and writes keys sorted. zsj
-// records, while decoding an event, each object's keys in order and its
-// bytes. An object that comes out unchanged (found by map identity) is
-// written from its bytes, so big integers, number spelling and escapes
-// survive; any other object follows the key order of the input object it
-// shares most keys with, then the event's other keys, and keys the input
-// never had come last, sorted.
+// Key order. gojq keeps objects in Go maps and writes keys sorted; jq
+// keeps insertion order, and so does zsj. The decoder records each
+// object's keys in input order and its bytes: an object that comes out
+// unchanged (found by map identity) is written from its bytes, so big
+// integers, number spelling and escapes survive. Before gojq compiles an
+// expression, zsj rewrites it (order_rewrite.go): object constructions,
+// + and * of objects, x[] and the assignments go through Go functions
+// that build the maps and record their key order as jq would have it
+// (keys as written; a merged or set key keeps its place, a new one comes
+// last). The builtins that build or walk objects (to_entries,
+// from_entries, with_entries, add, map, map_values, walk, paths,
+// tostream, fromstream, del, setpath, delpaths, tojson, tostring, the @
+// formats, fromjson, match, capture, env) are redefined in key order in
+// the prelude; keys_unsorted, .[], .., $ARGS and $ENV follow the same
+// order. An object none of this recorded (one gojq builds inside another
+// builtin) follows the key order of the input object it shares most keys
+// with, then the event's other keys; keys the input never had come last,
+// sorted. keys is sorted, as in jq. Functions named _zsj_... and
+// variables named $__zsj_... are zsj's own.
 //
 // Speed. Events are decoded by a hand-written decoder straight into the
 // values gojq works on, checking each line as it goes. An expression that
@@ -31,16 +43,11 @@
 // The differential test in cmd/zsj (filter_jq_test.go) compares zsj filter
 // with jq on the same inputs and lists these as its exceptions.
 //
-//   - Object iteration order: keys, to_entries, paths, tostream, .[] on an
-//     object, and tojson, tostring and @json of an object go in sorted key
-//     order (gojq); jq 1.6 uses insertion order. Objects that are written
-//     out keep the input's order (see above), and keys_unsorted follows it
-//     as in jq.
 //   - Numbers: integers are exact (gojq computes with big integers), so a
 //     large integer prints in full where jq 1.6 rounds it to a double.
 //     Other numbers print as jq 1.6 prints them (1e+17, 1e-05,
-//     1.7976931348623157e+308 for infinity), except inside strings that
-//     gojq makes: tojson, tostring, @text, @csv, @tsv write 1e20 as gojq
+//     1.7976931348623157e+308 for infinity), in tojson, tostring and @text
+//     too, except inside @csv and @tsv, which write 1e20 as gojq
 //     does. A -0 literal in an expression is 0 (gojq); -0 in the input stays.
 //   - Unchanged events keep their bytes: jq would write 1.0 as 1, "\u00e9"
 //     as "é" and drop spaces. With -S (sort keys) their keys are sorted and

@@ -21,15 +21,17 @@ type Layout struct {
 
 func (l Layout) indented() bool { return l.Tab || l.Indent > 0 }
 
-// encoder writes gojq values as JSON like jq does, with two differences
-// that keep the input recognisable: an object that came from the input
-// unchanged is written from its own bytes (so big numbers, number
-// spelling and escapes survive), and other objects' keys follow the
-// input's key order (see keyOrder).
+// encoder writes gojq values as JSON like jq does: an object's keys in the
+// order jq would have them (see keyOrder), and an object that came from
+// the input unchanged from its own bytes (so big numbers, number spelling
+// and escapes survive).
 type encoder struct {
 	Layout
 	order *keyOrder // may be nil: keys sorted
 	keys  []string  // scratch for object keys, a stack across nesting
+	// fresh writes every object anew, never from its input bytes: tojson
+	// and tostring, which jq writes compact and with numbers re-read.
+	fresh bool
 }
 
 func newEncoder(l Layout, order *keyOrder) *encoder {
@@ -119,29 +121,23 @@ func (e *encoder) array(b []byte, a []any, level int) []byte {
 }
 
 func (e *encoder) object(b []byte, m map[string]any, level int) []byte {
-	var info *objInfo
-	if e.order != nil {
-		info, _ = e.order.find(m)
-	}
-	if info != nil && info.raw != nil && !e.SortKeys && int(info.sizeAtRead) == len(m) {
-		return e.reuse(b, info.raw, level)
+	if e.order != nil && !e.SortKeys && !e.fresh {
+		if info, ok := e.order.find(m); ok && info.raw != nil && int(info.sizeAtRead) == len(m) {
+			return e.reuse(b, info.raw, level)
+		}
 	}
 	c := e.paint(func(p *Palette) string { return p.Object })
 	if len(m) == 0 {
 		return e.token(b, c, "{}")
 	}
 	base := len(e.keys)
-	if known := e.knownKeys(info); known != nil {
-		e.keys = append(e.keys, known...)
-	} else {
+	if e.SortKeys || e.order == nil {
 		for k := range m {
 			e.keys = append(e.keys, k)
 		}
-		if e.SortKeys || e.order == nil {
-			slices.Sort(e.keys[base:])
-		} else {
-			e.order.sortKeys(e.keys[base:])
-		}
+		slices.Sort(e.keys[base:])
+	} else {
+		e.keys = append(e.keys, e.order.keysFor(m, e.keys[base:])...)
 	}
 	b = e.token(b, c, "{")
 	for i := base; i < len(e.keys); i++ {
@@ -160,15 +156,6 @@ func (e *encoder) object(b []byte, m map[string]any, level int) []byte {
 	e.keys = e.keys[:base]
 	b = e.newline(b, level)
 	return e.token(b, c, "}")
-}
-
-// knownKeys returns the input order of an object read from the input,
-// when it may be used.
-func (e *encoder) knownKeys(info *objInfo) []string {
-	if info == nil || e.SortKeys {
-		return nil
-	}
-	return e.order.keysOf(info)
 }
 
 func (e *encoder) key(b []byte, k string) []byte {

@@ -177,7 +177,7 @@ func (f *Filter) compileFor(w *worker) (*gojq.Code, error) {
 	if f.plan.usesInput {
 		opts = append(opts, gojq.WithInputIter(w.inputs()))
 	}
-	return gojq.Compile(f.query, opts...)
+	return gojq.Compile(withKeyOrder(f.query), opts...)
 }
 
 // CompileError is an expression that does not parse or compile.

@@ -12,7 +12,8 @@ import (
 // functions are the jq builtins that gojq leaves to its caller, bound to
 // this worker.
 func (w *worker) functions() []gojq.CompilerOption {
-	return []gojq.CompilerOption{
+	w.pinArgs()
+	return append(newOrderFuncs(&w.order, w.f.opts.Environ).options(),
 		gojq.WithFunction("input_filename", 0, 0, func(any, []any) any {
 			if w.name == input.StdinName || w.name == "" {
 				return nil
@@ -30,7 +31,7 @@ func (w *worker) functions() []gojq.CompilerOption {
 			w.rawNote(w.small.encode(nil, v)) // jq 1.6: compact JSON, no newline
 			return v
 		}),
-	}
+	)
 }
 
 // keysUnsorted is jq's keys_unsorted, which gojq lacks: keys in the order
@@ -38,16 +39,7 @@ func (w *worker) functions() []gojq.CompilerOption {
 func (w *worker) keysUnsorted(v any, _ []any) any {
 	switch v := v.(type) {
 	case map[string]any:
-		var keys []string
-		if info, ok := w.order.find(v); ok {
-			keys = w.order.keysOf(info)
-		}
-		if keys == nil {
-			for k := range v {
-				keys = append(keys, k)
-			}
-			w.order.sortKeys(keys)
-		}
+		keys := w.order.keysFor(v, nil)
 		out := make([]any, len(keys))
 		for i, k := range keys {
 			out[i] = k
@@ -64,8 +56,8 @@ func (w *worker) keysUnsorted(v any, _ []any) any {
 }
 
 // runtimeMessage words an error raised while evaluating: error("text")
-// shows the text, error(value) the value as JSON.
-func runtimeMessage(err error) string {
+// shows the text, error(value) the value as JSON, in key order.
+func runtimeMessage(err error, order *keyOrder) string {
 	if err.Error() == "break" { // how gojq's input says the events ran out
 		return "no more inputs"
 	}
@@ -77,7 +69,8 @@ func runtimeMessage(err error) string {
 		case nil:
 			return "null (null)"
 		default:
-			enc := newEncoder(Layout{}, nil)
+			enc := newEncoder(Layout{}, order)
+			enc.fresh = true
 			return string(enc.encode(nil, v)) + " (not a string)"
 		}
 	}

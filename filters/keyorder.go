@@ -7,16 +7,22 @@ import (
 	"unsafe"
 )
 
-// keyOrder remembers what gojq forgets about the events it was given: the
-// order of each object's keys and the bytes each object was read from.
+// keyOrder remembers what gojq forgets about objects: the order of each
+// object's keys and, for objects read from the input, their bytes.
 //
 // gojq keeps objects in Go maps, which have no order. The decoder records,
 // for every object it builds, its keys in input order and its raw bytes;
-// the encoder then writes an object that came from the input unchanged
-// (found by map identity) from those bytes, and orders the keys of any
-// other object by rank: keys of the top-level event first, in the event's
-// order, then keys of nested objects by first appearance; keys the input
-// never had come last, sorted.
+// the functions that build objects for an expression (see
+// order_rewrite.go) record the keys in the order jq would have them. The
+// encoder then writes an object that came from the input unchanged (found
+// by map identity) from those bytes, and any other recorded object in its
+// recorded order. An object nothing recorded (one gojq built inside a
+// builtin zsj does not cover) is ordered by rank: keys of the top-level
+// event first, in the event's order, then keys of nested objects by first
+// appearance; keys the input never had come last, sorted.
+//
+// A record holds the map's pointer, which keeps the map alive: its address
+// cannot be reused for another map while the record exists.
 type keyOrder struct {
 	objs []objInfo
 	keys []string // the keys of each object, contiguous, in input order
@@ -28,9 +34,16 @@ type keyOrder struct {
 	byPtr   map[unsafe.Pointer]int32
 	indexed int // objs entered into byPtr so far
 
-	// cumulative keeps ranks across resets (-n with inputs): the objects
-	// of earlier inputs are forgotten, their key order is not.
+	held int // entries of the maps recorded as built: what the records keep alive
+
+	// cumulative keeps ranks across resets (-n with inputs), and the key
+	// order of the objects of earlier inputs, read or built (see kept):
+	// [inputs] or a reduce over inputs holds them.
 	cumulative bool
+	kept       keptObjects
+	// pinned are objects every event sees, like $ARGS and $ENV: recorded
+	// once, never forgotten.
+	pinned keptObjects
 }
 
 // objInfo is one decoded object.
@@ -38,10 +51,12 @@ type objInfo struct {
 	ptr        unsafe.Pointer // the map's identity
 	keyStart   int32          // its keys are keys[keyStart:keyEnd]
 	keyEnd     int32
-	top        bool   // the top-level value of its document
 	raw        []byte // its bytes in the input; nil when they must not be reused
 	docIndex   int32
-	sizeAtRead int32 // len(map) when decoded; a duplicate key makes it differ from the key count
+	sizeAtRead int32        // len(map) when decoded; a duplicate key makes it differ from the key count
+	store      *keptObjects // the keptObjects holding it and its keys; nil when in objs
+	top        bool         // the top-level value of its document
+	built      bool         // built by the expression, not read from the input
 }
 
 // linearLimit is how many objects are searched one by one before a map
@@ -54,12 +69,13 @@ func mapPtr(m map[string]any) unsafe.Pointer { return reflect.ValueOf(m).UnsafeP
 func (o *keyOrder) reset() {
 	if o.cumulative {
 		o.foldAll()
+		o.kept.keep(o)
 	} else if o.rank != nil {
 		clear(o.rank)
 	}
 	o.objs = o.objs[:0]
 	o.keys = o.keys[:0]
-	o.ranked, o.indexed, o.docs = 0, 0, 0
+	o.ranked, o.indexed, o.docs, o.held = 0, 0, 0, 0
 	if o.byPtr != nil {
 		clear(o.byPtr)
 	}
@@ -71,7 +87,7 @@ func (o *keyOrder) endDoc() { o.docs++ }
 // find returns the recorded object that is m, if any.
 func (o *keyOrder) find(m map[string]any) (*objInfo, bool) {
 	if len(o.objs) == 0 {
-		return nil, false
+		return o.findLasting(m)
 	}
 	p := mapPtr(m)
 	if last := &o.objs[len(o.objs)-1]; last.ptr == p { // most often: the event itself
@@ -83,7 +99,7 @@ func (o *keyOrder) find(m map[string]any) (*objInfo, bool) {
 				return &o.objs[i], true
 			}
 		}
-		return nil, false
+		return o.findLasting(m)
 	}
 	if o.byPtr == nil {
 		o.byPtr = make(map[unsafe.Pointer]int32, len(o.objs))
@@ -94,12 +110,15 @@ func (o *keyOrder) find(m map[string]any) (*objInfo, bool) {
 	if i, ok := o.byPtr[p]; ok {
 		return &o.objs[i], true
 	}
-	return nil, false
+	return o.findLasting(m)
 }
 
 // keysOf returns the recorded keys of an object in input order, or nil
 // when they do not describe the map (a duplicate key was read).
 func (o *keyOrder) keysOf(info *objInfo) []string {
+	if info.store != nil {
+		return info.store.keysOf(info)
+	}
 	keys := o.keys[info.keyStart:info.keyEnd]
 	if int(info.sizeAtRead) != len(keys) {
 		return nil
@@ -127,7 +146,7 @@ func (o *keyOrder) foldAll() {
 			}
 		}
 		for k := i; k < j; k++ {
-			if !o.objs[k].top {
+			if !o.objs[k].top && !o.objs[k].built { // built keys may be any data
 				o.foldObj(&o.objs[k])
 			}
 		}

@@ -83,6 +83,12 @@ func newPreludeLoader() (*preludeLoader, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The key order definitions come first: the helpers use them.
+	order, err := orderDefs()
+	if err != nil {
+		return nil, err
+	}
+	q.FuncDefs = append(order, q.FuncDefs...)
 	return &preludeLoader{q}, nil
 }
 

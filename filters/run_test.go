@@ -45,19 +45,20 @@ func TestPassThroughIsByteIdentical(t *testing.T) {
 	}
 }
 
-// Objects built from an event follow its key order; keys it did not have
-// come after, sorted. gojq alone would sort all keys.
+// Objects built from an event keep jq's insertion order: a construction
+// its keys as written, a new key after the event's. gojq alone would sort
+// all keys.
 func TestBuiltObjectsKeepKeyOrder(t *testing.T) {
 	in := `{"type":"tool_call","runId":"r","id":"c1","name":"bash","args":{"command":"ls","cwd":"/","timeout":5}}` + "\n"
 	for _, tc := range []struct{ expr, want string }{
-		{`{name, id, type}`, `{"type":"tool_call","id":"c1","name":"bash"}`},
+		{`{name, id, type}`, `{"name":"bash","id":"c1","type":"tool_call"}`},
 		{`del(.runId)`, `{"type":"tool_call","id":"c1","name":"bash","args":{"command":"ls","cwd":"/","timeout":5}}`},
-		{`.zz = 1 | .aa = 2`, `{"type":"tool_call","runId":"r","id":"c1","name":"bash","args":{"command":"ls","cwd":"/","timeout":5},"aa":2,"zz":1}`},
+		{`.zz = 1 | .aa = 2`, `{"type":"tool_call","runId":"r","id":"c1","name":"bash","args":{"command":"ls","cwd":"/","timeout":5},"zz":1,"aa":2}`},
 		{`.args.timeout += 1 | .args`, `{"command":"ls","cwd":"/","timeout":6}`},
 		{`.args | to_entries | from_entries`, `{"command":"ls","cwd":"/","timeout":5}`},
 		{`.args | with_entries(.value |= tostring)`, `{"command":"ls","cwd":"/","timeout":"5"}`},
 		{`.args | keys_unsorted`, `["command","cwd","timeout"]`},
-		{`{b: 1, a: 2}`, `{"a":2,"b":1}`},
+		{`{b: 1, a: 2}`, `{"b":1,"a":2}`},
 	} {
 		t.Run(tc.expr, func(t *testing.T) {
 			if got := runExpr(t, Options{Expr: tc.expr}, in); got != tc.want+"\n" {

@@ -262,7 +262,7 @@ func (w *worker) run(v any) {
 				return
 			}
 			w.runtimeErrors++
-			w.error(runtimeMessage(err))
+			w.error(runtimeMessage(err, &w.order))
 			return
 		}
 		w.emit(x)

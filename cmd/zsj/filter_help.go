@@ -20,8 +20,9 @@ Results are indented on a terminal and written one per line otherwise.
 
 Events that come out unchanged ('.', 'select(...)') are written from their
 own bytes, so key order, big numbers, number spelling and escapes survive.
-Objects built from events keep the event's key order; keys the event did
-not have follow, sorted.
+Objects an expression builds keep jq's key order: keys as written, a key
+set anew last; to_entries, keys_unsorted, .[], paths, tostream, tojson
+and @json follow it.
 
 Shortcuts select events without jq and write them as they are:
   --type T      events of type T (repeat the flag, or T1,T2)
@@ -57,8 +58,7 @@ in EXPR replaces one):
 	}
 	b.WriteString(`
 Differences from jq 1.6, mostly gojq's: integers are exact (no rounding
-beyond 2^53); keys, to_entries, tojson, tostring and .[] on an object go
-in sorted key order; @text/tostring/tojson/@csv write numbers as gojq
+beyond 2^53); @csv and @tsv write numbers as gojq
 does; regular expressions are Go's (RE2); -r with -a writes no quotes
 (jq 1.7); a failed event exits 5 even when a later one succeeds (jq 1.7);
 stderr writes compact JSON (jq 1.6); -S keeps numbers as written.
