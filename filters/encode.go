@@ -121,9 +121,16 @@ func (e *encoder) array(b []byte, a []any, level int) []byte {
 }
 
 func (e *encoder) object(b []byte, m map[string]any, level int) []byte {
-	if e.order != nil && !e.SortKeys && !e.fresh {
+	if e.order != nil && !e.fresh {
 		if info, ok := e.order.find(m); ok && info.raw != nil && int(info.sizeAtRead) == len(m) {
-			return e.reuse(b, info.raw, level)
+			if !e.SortKeys {
+				return e.reuse(b, info.raw, level)
+			}
+			// -S: sorted, but its numbers still as written, as a whole
+			// unchanged event is.
+			if out, ok := e.sortedRelayout(b, info.raw, level); ok {
+				return out
+			}
 		}
 	}
 	c := e.paint(func(p *Palette) string { return p.Object })
