@@ -128,6 +128,12 @@ func (e *encoder) rawObject(b, d []byte, i, level int) ([]byte, int, *protocol.S
 }
 
 func (e *encoder) rawArray(b, d []byte, i, level int) ([]byte, int, *protocol.SyntaxError) {
+	return e.arrayOf(b, d, i, level, e.rawValue)
+}
+
+// arrayOf lays out the array at d[i], each element by value (rawValue,
+// or sortedValue for -S).
+func (e *encoder) arrayOf(b, d []byte, i, level int, value func(b, d []byte, i, level int) ([]byte, int, *protocol.SyntaxError)) ([]byte, int, *protocol.SyntaxError) {
 	c := e.paint(func(p *Palette) string { return p.Array })
 	i, closed := protocol.Open(d, i)
 	if closed {
@@ -141,7 +147,7 @@ func (e *encoder) rawArray(b, d []byte, i, level int) ([]byte, int, *protocol.Sy
 		b = e.newline(b, level+1)
 		var end int
 		var err *protocol.SyntaxError
-		if b, end, err = e.rawValue(b, d, i, level+1); err != nil {
+		if b, end, err = value(b, d, i, level+1); err != nil {
 			return b, end, err
 		}
 		if i, closed = protocol.AfterValue(d, end, ']'); i < 0 {

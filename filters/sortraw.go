@@ -98,26 +98,5 @@ func (e *encoder) sortedObject(b, d []byte, i, level int) ([]byte, int, *protoco
 }
 
 func (e *encoder) sortedArray(b, d []byte, i, level int) ([]byte, int, *protocol.SyntaxError) {
-	c := e.paint(func(p *Palette) string { return p.Array })
-	i, closed := protocol.Open(d, i)
-	if closed {
-		return e.token(b, c, "[]"), i, nil
-	}
-	b = e.token(b, c, "[")
-	for first := true; !closed; first = false {
-		if !first {
-			b = e.token(b, c, ",")
-		}
-		b = e.newline(b, level+1)
-		var end int
-		var err *protocol.SyntaxError
-		if b, end, err = e.sortedValue(b, d, i, level+1); err != nil {
-			return b, end, err
-		}
-		if i, closed = protocol.AfterValue(d, end, ']'); i < 0 {
-			return b, end, protocol.AfterValueError(d, end, ']')
-		}
-	}
-	b = e.newline(b, level)
-	return e.token(b, c, "]"), i, nil
+	return e.arrayOf(b, d, i, level, e.sortedValue)
 }
