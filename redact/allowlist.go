@@ -58,6 +58,8 @@ func (c *candidate) target(t RegexTarget) []byte {
 		return c.text[c.matchStart:c.matchEnd]
 	case TargetLine:
 		if m := c.lines; m != nil && m.end >= 0 && m.start <= c.matchStart && c.matchEnd <= m.end {
+			// One line (see below): every candidate inside has it for
+			// its line too.
 			return c.text[m.start:m.end]
 		}
 		start := bytes.LastIndexByte(c.text[:c.matchStart], '\n') + 1
@@ -68,8 +70,13 @@ func (c *candidate) target(t RegexTarget) []byte {
 			end = len(c.text)
 		}
 		if m := c.lines; m != nil && (m.start != start || m.end != end) {
-			m.start, m.end = start, end
 			clear(m.matched)
+			m.start, m.end = start, end
+			if bytes.IndexByte(c.text[c.matchStart:c.matchEnd], '\n') >= 0 {
+				// A match across lines: its "line" is several, and a
+				// candidate inside has a line of its own.
+				m.end = -1
+			}
 		}
 		return c.text[start:end]
 	}
