@@ -135,6 +135,7 @@ type traceSink struct {
 	runs  map[string]*runTrace // by file and runId, while the file is read
 
 	redactor func([]byte) []byte
+	text     *redact.Redactor // for values taken out of their lines (a decision's reason)
 
 	batch   ptrace.Traces
 	spansOf ptrace.SpanSlice
@@ -228,12 +229,8 @@ func (s *traceSink) event(e *EventRow) error {
 // parse reads an event's line, redacted unless NoRedact.
 func (s *traceSink) parse(raw []byte) (object, bool) {
 	if !s.opts.NoRedact {
-		if s.redactor == nil {
-			rules, err := redact.Compile(redact.Config{})
-			if err != nil {
-				return nil, false
-			}
-			s.redactor = rules.NewRedactor().Rewriter()
+		if !s.loadRules() {
+			return nil, false
 		}
 		raw = s.redactor(raw)
 	}
@@ -244,7 +241,30 @@ func (s *traceSink) parse(raw []byte) (object, bool) {
 	return members, true
 }
 
+// loadRules makes the redactors, once.
+func (s *traceSink) loadRules() bool {
+	if s.redactor != nil {
+		return true
+	}
+	rules, err := redact.Compile(redact.Config{})
+	if err != nil {
+		return false
+	}
+	s.redactor, s.text = rules.NewRedactor().Rewriter(), rules.NewRedactor()
+	return true
+}
+
 func (s *traceSink) toolCall(c *ToolCallRow) error {
+	if !s.opts.NoRedact && c.DecisionReason != "" {
+		// The reason goes into every trace, --content or not; it is
+		// free text from the log, which may quote a secret.
+		if !s.loadRules() {
+			c.DecisionReason = ""
+		} else {
+			out, _ := s.text.RedactText([]byte(c.DecisionReason))
+			c.DecisionReason = string(out)
+		}
+	}
 	t := s.trace(c.File, c.RunID)
 	t.calls = append(t.calls, *c)
 	return nil

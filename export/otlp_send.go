@@ -67,7 +67,7 @@ func ResolveEndpoint(endpoint, protocol string, headers []string, getenv func(st
 	}
 	u, err := url.Parse(e.URL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return e, fmt.Errorf("endpoint %q is not an http or https URL", e.URL)
+		return e, fmt.Errorf("endpoint %q is not an http or https URL", shownURL(e.URL))
 	}
 	if protocol == "" {
 		protocol = getenv(EnvProtocol)
@@ -83,11 +83,13 @@ func ResolveEndpoint(endpoint, protocol string, headers []string, getenv func(st
 		pairs = strings.Split(env, ",")
 	}
 	pairs = append(pairs, headers...) // the flags come last: they win
-	for _, p := range pairs {
+	for i, p := range pairs {
 		k, v, ok := strings.Cut(p, "=")
 		k = strings.TrimSpace(k)
 		if !ok || k == "" {
-			return e, fmt.Errorf("header %q is not key=value", k)
+			// Not quoted: a header is often a credential
+			// ("Authorization: Bearer ...", with : for =).
+			return e, fmt.Errorf("header %d of %d is not key=value", i+1, len(pairs))
 		}
 		if dv, err := url.PathUnescape(strings.TrimSpace(v)); err == nil { // "+" stays: base64 has it
 			v = dv
@@ -132,7 +134,7 @@ type RefusedError struct {
 }
 
 func (e *RefusedError) Error() string {
-	msg := fmt.Sprintf("%s refused the traces: %s", e.URL, e.Status)
+	msg := fmt.Sprintf("%s refused the traces: %s", shownURL(e.URL), e.Status)
 	if e.Body != "" {
 		msg += ": " + e.Body
 	}
@@ -194,7 +196,11 @@ func (s *sender) post(body []byte, contentType string) (retryAfter time.Duration
 	}
 	resp, err := s.e.Client.Do(req)
 	if err != nil {
-		return 0, fmt.Errorf("send traces: %w", err)
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // its text quotes the URL, query and all
+		}
+		return 0, fmt.Errorf("send traces to %s: %w", shownURL(s.e.URL), err)
 	}
 	defer resp.Body.Close()
 	answer, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
@@ -206,7 +212,7 @@ func (s *sender) post(body []byte, contentType string) (retryAfter time.Duration
 	case resp.StatusCode == http.StatusTooManyRequests, resp.StatusCode == http.StatusBadGateway,
 		resp.StatusCode == http.StatusServiceUnavailable, resp.StatusCode == http.StatusGatewayTimeout:
 		secs, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
-		return time.Duration(secs) * time.Second, fmt.Errorf("%s: %s (tried %d times)", s.e.URL, resp.Status, s.e.Retries+1)
+		return time.Duration(secs) * time.Second, fmt.Errorf("%s: %s (tried %d times)", shownURL(s.e.URL), resp.Status, s.e.Retries+1)
 	}
 	return 0, &RefusedError{URL: s.e.URL, Status: resp.Status, Body: printable(start)}
 }
@@ -242,4 +248,15 @@ func printable(b []byte) string {
 		}
 	}
 	return strings.TrimSpace(sb.String())
+}
+
+// shownURL is an endpoint as messages show it: without a password or a
+// query, where a token may be.
+func shownURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "(an unreadable URL)"
+	}
+	u.RawQuery, u.Fragment = "", ""
+	return u.Redacted()
 }
