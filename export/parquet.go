@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/zsj-dev/zsj/internal/interrupt"
 	"io"
 	"math"
 	"os"
@@ -79,6 +80,11 @@ func ToParquet(opts ParquetOptions) error {
 	}
 	walk := newWalker(w, opts.Cumulative)
 	err = walk.walk(opts.Sources, opts.IO.In, onFail)
+	if err == nil && interrupt.Requested() {
+		// Ctrl-C stops the reading early: what was read is not the
+		// export asked for, and DIR must appear only complete.
+		err = interrupt.ErrInterrupted
+	}
 	if err == nil {
 		err = w.close()
 	} else if errors.Is(err, errWriting) {

@@ -144,3 +144,57 @@ func tail(s string) string {
 	}
 	return s
 }
+
+// SIGINT while upgrade -o FILE and export --to parquet DIR read an
+// endless stream: what was asked for was not read, so FILE keeps its old
+// content, DIR is not made, and nothing is left beside them.
+func TestInterruptLeavesOutputs(t *testing.T) {
+	log := gen(t, filepath.Join(t.TempDir(), "a.jsonl"), "--runs", "20", "--seed", "9", "--schema-version", "1")
+	var tries, lost, left int
+	for _, args := range [][]string{{"upgrade", "-o", "out.jsonl"}, {"export", "--to", "parquet", "outdir"}} {
+		tries++
+		dir := t.TempDir()
+		writeFile(t, filepath.Join(dir, "out.jsonl"), []byte("kept\n"))
+		cmd := exec.Command(zsj, args...)
+		cmd.Dir = dir
+		stdin, err := cmd.StdinPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var errOut bytes.Buffer
+		cmd.Stderr = &errOut
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		var mu sync.Mutex
+		var wrote int64
+		go endless(stdin, log, &wrote, &mu)
+		for {
+			mu.Lock()
+			n := wrote
+			mu.Unlock()
+			if n > 10<<20 {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		cmd.Process.Signal(os.Interrupt)
+		timer := time.AfterFunc(10*time.Second, func() { cmd.Process.Kill() })
+		cmd.Wait()
+		timer.Stop()
+		code := cmd.ProcessState.ExitCode()
+		got, _ := os.ReadFile(filepath.Join(dir, "out.jsonl"))
+		if code != 130 || string(got) != "kept\n" {
+			t.Errorf("zsj %v, SIGINT after 10 MB in: exit %d, out.jsonl %d bytes; stderr %q", args, code, len(got), tail(errOut.String()))
+			lost++
+		}
+		left += leftovers(t, dir, "out.jsonl")
+	}
+	record(t, result{
+		Fault:     "SIGINT during `upgrade -o FILE` and `export --to parquet DIR` of an endless stream",
+		Tries:     tries,
+		Outcome:   "exit 130; FILE as it was, DIR not made",
+		DataLost:  lost,
+		Leftovers: left,
+	})
+}

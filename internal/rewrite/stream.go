@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/zsj-dev/zsj/internal/interrupt"
 	"io"
 	"os"
 	"strings"
@@ -107,6 +108,10 @@ func (r *runner) toFile(sources []input.Source) error {
 			return err
 		}
 		err = r.toStream(sources, zw)
+		if err == nil && interrupt.Requested() {
+			// Ctrl-C stopped the reading: the file stays as it was.
+			err = interrupt.ErrInterrupted
+		}
 		if cerr := zw.Close(); err == nil {
 			err = cerr
 		}
