@@ -78,7 +78,18 @@ func (s *textStream) next() (streamItem, bool) {
 			s.off, s.need = i, 2*(len(s.buf)-i)
 			return streamItem{}, false
 		case perr.Rule == protocol.RuleInvalidUTF8 && s.utf8:
-			s.buf = append(s.buf[:i:i], toValidUTF8(s.buf[i:])...)
+			// A character may be cut at the end of what has come so
+			// far: it is not repaired until the rest comes (or never
+			// does).
+			whole := len(s.buf)
+			if !s.eof {
+				whole = wholeRunes(s.buf)
+			}
+			if perr.Offset >= whole {
+				s.off, s.need = i, 2*(len(s.buf)-i)
+				return streamItem{}, false
+			}
+			s.buf = append(append(s.buf[:i:i], toValidUTF8(s.buf[i:whole])...), s.buf[whole:]...)
 			if at := s.lineAt(min(perr.Offset, len(s.buf))); at != s.fixed {
 				s.fixed = at
 				s.off = i

@@ -13,7 +13,10 @@ import (
 
 // readStream reads all of text as a stream, fed one line at a time (or all
 // at once), and describes what came out, one item a line.
-func readStream(text []byte, byLine bool) []string {
+func readStream(text []byte, byLine bool) []string { return readStreamBy(text, byLine, 0) }
+
+// readStreamBy is readStream feeding chunk bytes at a time when chunk > 0.
+func readStreamBy(text []byte, byLine bool, chunk int) []string {
 	s := newTextStream(1, true)
 	var out []string
 	take := func() {
@@ -35,6 +38,13 @@ func readStream(text []byte, byLine bool) []string {
 	if byLine {
 		for _, line := range bytes.SplitAfter(text, []byte("\n")) {
 			s.feed(line)
+			take()
+		}
+	} else if chunk > 0 {
+		for len(text) > 0 {
+			n := min(chunk, len(text))
+			s.feed(text[:n])
+			text = text[n:]
 			take()
 		}
 	} else {
@@ -94,6 +104,10 @@ func FuzzTextStream(f *testing.F) {
 		if !reflect.DeepEqual(whole, byLine) {
 			t.Fatalf("%q: all at once %q, a line at a time %q", text, whole, byLine)
 		}
+		chunk := len(text)%7 + 1
+		if pieces := readStreamBy(text, false, chunk); !reflect.DeepEqual(whole, pieces) {
+			t.Fatalf("%q: all at once %q, %d bytes at a time %q", text, whole, chunk, pieces)
+		}
 		s := newTextStream(1, false)
 		s.feed(text)
 		s.end()
@@ -138,4 +152,16 @@ func FuzzTextStream(f *testing.F) {
 			t.Fatalf("%q: read %v, encoding/json reads %v", text, values, want)
 		}
 	})
+}
+
+// TestTextStreamCutCharacters: a character cut between two reads is not
+// taken for invalid UTF-8 when the repair of another byte comes first.
+func TestTextStreamCutCharacters(t *testing.T) {
+	text := []byte("\"\xff\"\n\"\u00e9\u20ac\U0001F600\"\n[\"\u00e9\"]\n")
+	whole := readStream(text, false)
+	for chunk := 1; chunk <= 8; chunk++ {
+		if got := readStreamBy(text, false, chunk); !reflect.DeepEqual(got, whole) {
+			t.Errorf("%d bytes at a time: %q, all at once %q", chunk, got, whole)
+		}
+	}
 }
