@@ -24,6 +24,9 @@ type textStream struct {
 	pos   int
 	utf8  bool // repair invalid UTF-8 (not --strict)
 	fixed int  // the last line repaired, so that it is reported once
+	// skipping: text that is not JSON was reported, and the rest of its
+	// line has not all come yet; it is passed over as it comes.
+	skipping bool
 }
 
 // streamItem is what next found: one value's bytes, or a problem.
@@ -55,12 +58,26 @@ func (s *textStream) feed(b []byte) {
 // after end, when there are none left).
 func (s *textStream) next() (streamItem, bool) {
 	for {
+		if s.skipping {
+			nl := bytes.IndexByte(s.buf[s.off:], '\n')
+			if nl < 0 {
+				s.off = len(s.buf)
+				return streamItem{}, false
+			}
+			s.off, s.skipping = s.off+nl+1, false
+		}
 		i := skipJSONSpace(s.buf, s.off)
 		if i == len(s.buf) || (!s.eof && len(s.buf)-s.off < s.need) {
 			s.off = i
 			return streamItem{}, false
 		}
 		end, perr := protocol.SkipValue(s.buf, i, 0)
+		if perr == nil && end == len(s.buf) && !s.eof && s.buf[i] != '"' && s.buf[i] != '{' && s.buf[i] != '[' {
+			// A number or a literal that ends where the bytes so far
+			// do may go on in the next read (1 then 00000).
+			s.off, s.need = i, len(s.buf)-i+1
+			return streamItem{}, false
+		}
 		if perr == nil {
 			s.off, s.need = end, 0
 			// The line it ends on, as jq's input_line_number counts.
@@ -78,14 +95,14 @@ func (s *textStream) next() (streamItem, bool) {
 			s.off, s.need = i, 2*(len(s.buf)-i)
 			return streamItem{}, false
 		case perr.Rule == protocol.RuleInvalidUTF8 && s.utf8:
-			// A character may be cut at the end of what has come so
-			// far: it is not repaired until the rest comes (or never
-			// does).
-			whole := len(s.buf)
-			if !s.eof {
-				whole = wholeRunes(s.buf)
-			}
-			if perr.Offset >= whole {
+			// The line the bad byte is on is repaired once it has all
+			// come, and no further: where a read happens to end must
+			// not change what is repaired (a character of the next
+			// value cut at the end of the bytes so far is not bad).
+			whole, bad := len(s.buf), min(perr.Offset, len(s.buf))
+			if nl := bytes.IndexByte(s.buf[bad:], '\n'); nl >= 0 {
+				whole = bad + nl + 1
+			} else if !s.eof {
 				s.off, s.need = i, 2*(len(s.buf)-i)
 				return streamItem{}, false
 			}
@@ -107,7 +124,7 @@ func (s *textStream) next() (streamItem, bool) {
 		err.Offset -= lineStart(s.buf, at)
 		nl := bytes.IndexByte(s.buf[at:], '\n')
 		if nl < 0 {
-			s.off = len(s.buf)
+			s.off, s.skipping = len(s.buf), !s.eof
 		} else {
 			s.off = at + nl + 1
 		}

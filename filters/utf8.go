@@ -74,21 +74,3 @@ func continued(b []byte) int {
 	}
 	return len(b)
 }
-
-// wholeRunes is where b ends but for a character cut short at its end:
-// the lead byte of a sequence the bytes after it do not complete yet.
-func wholeRunes(b []byte) int {
-	for j := len(b) - 1; j >= 0 && j >= len(b)-utf8.UTFMax; j-- {
-		c := b[j]
-		if c < utf8.RuneSelf {
-			return len(b)
-		}
-		if n := seqLen(c); n > 0 {
-			if j+n > len(b) && continued(b[j+1:]) == len(b)-j-1 {
-				return j
-			}
-			return len(b)
-		}
-	}
-	return len(b)
-}
