@@ -63,7 +63,9 @@ func ToParquet(opts ParquetOptions) error {
 		return fmt.Errorf("export: %w", err)
 	}
 	done := false
+	forget := interrupt.OnForcedExit(func() { os.RemoveAll(tmp) })
 	defer func() {
+		forget()
 		if !done {
 			os.RemoveAll(tmp)
 		}

@@ -2,6 +2,7 @@ package view
 
 import (
 	"bufio"
+	"github.com/zsj-dev/zsj/internal/interrupt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -22,7 +23,8 @@ type cache struct {
 	dir    string
 	used   int64
 	files  int
-	full   bool // an input did not fit
+	full   bool   // an input did not fit
+	forget func() // unregisters the folder's removal at a forced exit
 }
 
 // create starts the copy of one input, or returns nil when the cache is
@@ -38,6 +40,7 @@ func (c *cache) create() *cacheFile {
 			return nil
 		}
 		c.dir = dir
+		c.forget = interrupt.OnForcedExit(func() { os.RemoveAll(dir) })
 	}
 	c.files++
 	f, err := os.Create(filepath.Join(c.dir, strconv.Itoa(c.files)+".jsonl"))
@@ -52,6 +55,7 @@ func (c *cache) close() error {
 	if c.dir == "" {
 		return nil
 	}
+	c.forget()
 	return os.RemoveAll(c.dir)
 }
 

@@ -99,6 +99,7 @@ func Write(path string, opts Options, fn func(w io.Writer) error) (err error) {
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
+	tmp.settled()
 	syncDir(filepath.Dir(target))
 	return nil
 }

@@ -3,6 +3,7 @@ package atomicfile
 import (
 	"errors"
 	"fmt"
+	"github.com/zsj-dev/zsj/internal/interrupt"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -22,6 +23,9 @@ type temp struct {
 	dir  string
 	base string // the name of the file it will replace
 	name string // its path, "" while it has none
+	// forget unregisters the removal of the name at a forced exit
+	// (see interrupt.OnForcedExit); nil while it has none.
+	forget func()
 }
 
 // newTemp creates the temporary file for replacing dir/base.
@@ -35,8 +39,24 @@ func newTemp(dir, base string) (*temp, error) {
 	if err != nil {
 		return nil, err
 	}
-	t.f, t.name = f, name
+	t.f = f
+	t.setName(name)
 	return t, nil
+}
+
+// setName records the temporary file's name, to be removed if the
+// process is ended before the file is in place.
+func (t *temp) setName(name string) {
+	t.name = name
+	t.forget = interrupt.OnForcedExit(func() { os.Remove(name) })
+}
+
+// settled says the name needs no removal at a forced exit any more: the
+// file is in place, or already removed.
+func (t *temp) settled() {
+	if t.forget != nil {
+		t.forget()
+	}
 }
 
 // createNamed creates a new temporary file for dir/base, named after
@@ -62,7 +82,7 @@ func (t *temp) named() (string, error) {
 		if err != nil {
 			return "", err
 		}
-		t.name = name
+		t.setName(name)
 	}
 	return t.name, t.f.Close()
 }
@@ -73,6 +93,7 @@ func (t *temp) discard() {
 	t.f.Close()
 	if t.name != "" {
 		os.Remove(t.name)
+		t.settled()
 	}
 }
 

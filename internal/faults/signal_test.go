@@ -198,3 +198,41 @@ func TestInterruptLeavesOutputs(t *testing.T) {
 		Leftovers: left,
 	})
 }
+
+// SIGINT while export waits on a stream that sends nothing: it cannot
+// notice, so the process is ended after the grace time, and its
+// temporary folder goes with it.
+func TestForcedExitCleansUp(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command(zsj, "export", "--to", "parquet", "outdir")
+	cmd.Dir = dir
+	stdin, err := cmd.StdinPipe() // open, and never written to
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	var errOut bytes.Buffer
+	cmd.Stderr = &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Its temporary folder appears before it reads.
+	for deadline := time.Now().Add(10 * time.Second); len(names(t, dir)) == 0 && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	timer := time.AfterFunc(20*time.Second, func() { cmd.Process.Kill() })
+	cmd.Wait()
+	timer.Stop()
+	code := cmd.ProcessState.ExitCode()
+	if code != 130 {
+		t.Errorf("exit %d after SIGINT, want 130; stderr %q", code, tail(errOut.String()))
+	}
+	record(t, result{
+		Fault:     "SIGINT while `export` waits on a silent stream (ended after the grace time)",
+		Tries:     1,
+		Outcome:   "exit 130, its temporary folder removed",
+		DataLost:  0,
+		Leftovers: leftovers(t, dir),
+	})
+}

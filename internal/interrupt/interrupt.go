@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -54,11 +55,49 @@ func Watch(exit func(code int)) (stop func()) {
 		case <-done:
 			return
 		}
+		runCleanups()
 		exit(ExitCode)
 	}()
 	return func() {
 		signal.Stop(ch)
 		close(done)
+	}
+}
+
+// cleanups are what OnForcedExit registered, by a number of their own.
+var (
+	cleanupMu sync.Mutex
+	cleanups  = map[int]func(){}
+	cleanupN  int
+)
+
+// OnForcedExit registers f to run when the process is ended before it
+// finishes on its own (after Grace, or at a second SIGINT): the removal
+// of a temporary file or folder, which that exit would otherwise leave
+// behind. cancel unregisters it, once the temporary is gone or in place.
+func OnForcedExit(f func()) (cancel func()) {
+	cleanupMu.Lock()
+	defer cleanupMu.Unlock()
+	cleanupN++
+	id := cleanupN
+	cleanups[id] = f
+	return func() {
+		cleanupMu.Lock()
+		defer cleanupMu.Unlock()
+		delete(cleanups, id)
+	}
+}
+
+// runCleanups runs what is registered, before a forced exit.
+func runCleanups() {
+	cleanupMu.Lock()
+	fs := make([]func(), 0, len(cleanups))
+	for _, f := range cleanups {
+		fs = append(fs, f)
+	}
+	cleanupMu.Unlock()
+	for _, f := range fs {
+		f()
 	}
 }
 
