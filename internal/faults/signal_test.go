@@ -30,6 +30,37 @@ func endless(w io.WriteCloser, log []byte, wrote *int64, mu *sync.Mutex) {
 	}
 }
 
+// interruptFed starts cmd with log fed to its stdin over and over, sends
+// SIGINT once more than after bytes went in, and returns its exit status
+// (the process is killed if it has not ended 10 s later).
+func interruptFed(t *testing.T, cmd *exec.Cmd, log []byte, after int64) int {
+	t.Helper()
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var wrote int64
+	go endless(stdin, log, &wrote, &mu)
+	for {
+		mu.Lock()
+		n := wrote
+		mu.Unlock()
+		if n > after {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	timer := time.AfterFunc(10*time.Second, func() { cmd.Process.Kill() })
+	cmd.Wait()
+	timer.Stop()
+	return cmd.ProcessState.ExitCode()
+}
+
 // SIGINT while validate and filter read an endless stream: the output
 // written so far comes out whole (flushed, every line complete) and the
 // exit status is 130.
@@ -50,32 +81,9 @@ func TestInterrupt(t *testing.T) {
 	} {
 		tries++
 		cmd := exec.Command(zsj, tc.args...)
-		stdin, err := cmd.StdinPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
 		var out, errOut bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &errOut
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		var mu sync.Mutex
-		var wrote int64
-		go endless(stdin, log, &wrote, &mu)
-		for {
-			mu.Lock()
-			n := wrote
-			mu.Unlock()
-			if n > 20<<20 {
-				break
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-		cmd.Process.Signal(os.Interrupt)
-		timer := time.AfterFunc(10*time.Second, func() { cmd.Process.Kill() })
-		cmd.Wait()
-		timer.Stop()
-		code := cmd.ProcessState.ExitCode()
+		code := interruptFed(t, cmd, log, 20<<20)
 		got := out.String()
 		bad := 0
 		outLines := strings.SplitAfter(got, "\n")
@@ -157,32 +165,9 @@ func TestInterruptLeavesOutputs(t *testing.T) {
 		writeFile(t, filepath.Join(dir, "out.jsonl"), []byte("kept\n"))
 		cmd := exec.Command(zsj, args...)
 		cmd.Dir = dir
-		stdin, err := cmd.StdinPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
 		var errOut bytes.Buffer
 		cmd.Stderr = &errOut
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		var mu sync.Mutex
-		var wrote int64
-		go endless(stdin, log, &wrote, &mu)
-		for {
-			mu.Lock()
-			n := wrote
-			mu.Unlock()
-			if n > 10<<20 {
-				break
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-		cmd.Process.Signal(os.Interrupt)
-		timer := time.AfterFunc(10*time.Second, func() { cmd.Process.Kill() })
-		cmd.Wait()
-		timer.Stop()
-		code := cmd.ProcessState.ExitCode()
+		code := interruptFed(t, cmd, log, 10<<20)
 		got, _ := os.ReadFile(filepath.Join(dir, "out.jsonl"))
 		if code != 130 || string(got) != "kept\n" {
 			t.Errorf("zsj %v, SIGINT after 10 MB in: exit %d, out.jsonl %d bytes; stderr %q", args, code, len(got), tail(errOut.String()))
