@@ -9,13 +9,16 @@ import (
 // longer runs (killed while it was replacing a file).
 type Stale struct {
 	Path  string
-	Owner int // the process id its name records
+	Owner int // the process id its name records, on this host
 }
 
 // RemoveStale removes from dir the temporary files Write names whose
 // owning process is gone, and returns those it removed. A file whose
 // owner still runs, or whose name is not one Write gives, is left alone;
-// so is one whose owner cannot be checked on this system. A process id
+// so is one whose owner cannot be checked on this system, and one written
+// on another host (or by a host with no name): a process id says nothing
+// about another host's processes, and a folder on a network file system
+// may be in use there. A process id
 // reused by a new process keeps its old temporary file until that process
 // ends too: a file is never removed from under a running writer.
 func RemoveStale(dir string) ([]Stale, error) {
@@ -25,8 +28,8 @@ func RemoveStale(dir string) ([]Stale, error) {
 	}
 	var removed []Stale
 	for _, e := range entries {
-		pid, ok := parseTempName(e.Name())
-		if !ok || !e.Type().IsRegular() || pid == os.Getpid() || !ownerGone(pid) {
+		o, ok := parseTempName(e.Name())
+		if !ok || !e.Type().IsRegular() || o.host != thisHost() || o.pid == os.Getpid() || !ownerGone(o.pid) {
 			continue
 		}
 		path := filepath.Join(dir, e.Name())
@@ -36,7 +39,7 @@ func RemoveStale(dir string) ([]Stale, error) {
 			}
 			return removed, err
 		}
-		removed = append(removed, Stale{Path: path, Owner: pid})
+		removed = append(removed, Stale{Path: path, Owner: o.pid})
 	}
 	return removed, nil
 }

@@ -4,12 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"github.com/zsj-dev/zsj/internal/interrupt"
+	"hash/fnv"
 	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // temp is the file Write writes to before it takes the place of the file
@@ -63,7 +65,7 @@ func (t *temp) settled() {
 // the running process.
 func createNamed(dir, base string) (*os.File, string, error) {
 	for range 100 {
-		name := filepath.Join(dir, tempName(base, os.Getpid(), rand.Uint32()))
+		name := filepath.Join(dir, tempName(base, self(), rand.Uint32()))
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 		if errors.Is(err, fs.ErrExist) {
 			continue
@@ -98,36 +100,86 @@ func (t *temp) discard() {
 }
 
 // The parts of a temporary file's name: "." + the replaced file's name +
-// tempMark + owner pid + "-" + random hex + tempSuffix. A file is taken
-// for one of ours only when its name parses back (parseTempName).
+// tempMark + host tag + "-" + owner pid + "-" + random hex + tempSuffix.
+// A file is taken for one of ours only when its name parses back
+// (parseTempName).
 const (
 	tempMark   = ".zsj-"
 	tempSuffix = ".tmp"
 )
 
-// tempName names a temporary file for replacing base, owned by pid.
-func tempName(base string, pid int, random uint32) string {
-	return "." + base + tempMark + strconv.Itoa(pid) + "-" + strconv.FormatUint(uint64(random), 16) + tempSuffix
+// owner is who wrote a temporary file: a process id means something only
+// on the host that ran it, and a folder may be shared between hosts (a
+// network file system, a volume mounted in several containers).
+type owner struct {
+	host string // hostTag of the host
+	pid  int
+}
+
+// thisHost is the running host's tag, "" when the host has no name to
+// tell it from another.
+var thisHost = sync.OnceValue(func() string {
+	name, err := os.Hostname()
+	if err != nil || name == "" {
+		return ""
+	}
+	return hostTag(name)
+})
+
+// hostTag is a fixed-width tag for a host name: the name itself may be
+// long and holds the "-" the temporary name uses as a separator.
+func hostTag(name string) string {
+	h := fnv.New32a()
+	h.Write([]byte(name))
+	return fmt.Sprintf("%08x", h.Sum32())
+}
+
+// self is the owner of the temporary files this process writes; a host
+// without a name writes tag 00000000, which RemoveStale never takes for
+// its own.
+func self() owner {
+	host := thisHost()
+	if host == "" {
+		host = unknownHost
+	}
+	return owner{host, os.Getpid()}
+}
+
+const unknownHost = "00000000"
+
+// HostTag is the tag the names of this host's temporary files carry, for
+// tests elsewhere that lay out what a killed run leaves.
+func HostTag() string { return self().host }
+
+// tempName names a temporary file for replacing base, owned by o.
+func tempName(base string, o owner, random uint32) string {
+	return "." + base + tempMark + o.host + "-" + strconv.Itoa(o.pid) + "-" + strconv.FormatUint(uint64(random), 16) + tempSuffix
 }
 
 // parseTempName returns the owner of a temporary file named by tempName,
 // and false for any other name.
-func parseTempName(name string) (pid int, ok bool) {
+func parseTempName(name string) (o owner, ok bool) {
 	rest, ok := strings.CutSuffix(name, tempSuffix)
 	if !ok || !strings.HasPrefix(rest, ".") {
-		return 0, false
+		return owner{}, false
 	}
 	i := strings.LastIndex(rest, tempMark)
 	if i < 2 { // "." and at least one byte of the replaced file's name
-		return 0, false
+		return owner{}, false
 	}
-	owner, random, ok := strings.Cut(rest[i+len(tempMark):], "-")
-	if !ok || random == "" || strings.Trim(random, "0123456789abcdef") != "" {
-		return 0, false
+	parts := strings.Split(rest[i+len(tempMark):], "-")
+	if len(parts) != 3 {
+		return owner{}, false
 	}
-	pid, err := strconv.Atoi(owner)
-	if err != nil || pid <= 0 || strconv.Itoa(pid) != owner {
-		return 0, false
+	host, pidText, random := parts[0], parts[1], parts[2]
+	if len(host) != 8 || !lowerHex(host) || random == "" || !lowerHex(random) {
+		return owner{}, false
 	}
-	return pid, true
+	pid, err := strconv.Atoi(pidText)
+	if err != nil || pid <= 0 || strconv.Itoa(pid) != pidText {
+		return owner{}, false
+	}
+	return owner{host, pid}, true
 }
+
+func lowerHex(s string) bool { return strings.Trim(s, "0123456789abcdef") == "" }

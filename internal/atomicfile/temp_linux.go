@@ -41,7 +41,7 @@ func openUnnamed(dir string) (*os.File, error) {
 func linkUnnamed(f *os.File, dir, base string) (string, error) {
 	from := procFD + strconv.Itoa(int(f.Fd()))
 	for range 100 {
-		name := filepath.Join(dir, tempName(base, os.Getpid(), rand.Uint32()))
+		name := filepath.Join(dir, tempName(base, self(), rand.Uint32()))
 		err := unix.Linkat(unix.AT_FDCWD, from, unix.AT_FDCWD, name, unix.AT_SYMLINK_FOLLOW)
 		if errors.Is(err, unix.EEXIST) {
 			continue

@@ -11,28 +11,43 @@ import (
 )
 
 func TestParseTempName(t *testing.T) {
+	here := owner{hostTag("build-7.example.com"), 4242}
 	for _, tc := range []struct {
-		name string
-		pid  int
-		ok   bool
+		name  string
+		owner owner
+		ok    bool
 	}{
-		{tempName("log.jsonl", 4242, 0xbeef), 4242, true},
-		{tempName("a.zsj-1-2.tmp", 7, 1), 7, true}, // the last mark counts
-		{".log.jsonl.zsj-4242-beef.tmp", 4242, true},
-		{".log.jsonl.tmp123456", 0, false}, // another program's (and older zsj's) naming
-		{"log.jsonl.zsj-4242-beef.tmp", 0, false},
-		{"..zsj-4242-beef.tmp", 0, false},   // no file name before the mark
-		{".a.zsj-4242-BEEF.tmp", 0, false},  // upper-case hex is not ours
-		{".a.zsj-04242-beef.tmp", 0, false}, // nor a padded pid
-		{".a.zsj-4242-.tmp", 0, false},
-		{".a.zsj--1-beef.tmp", 0, false},
-		{".a.zsj-0-beef.tmp", 0, false},
-		{".a.zsj-4242-beef.tmp~", 0, false},
+		{tempName("log.jsonl", here, 0xbeef), here, true},
+		{tempName("a.zsj-1-2-3.tmp", owner{"0badf00d", 7}, 1), owner{"0badf00d", 7}, true}, // the last mark counts
+		{".log.jsonl.zsj-0badf00d-4242-beef.tmp", owner{"0badf00d", 4242}, true},
+		{".log.jsonl.tmp123456", owner{}, false},         // another program's naming
+		{".log.jsonl.zsj-4242-beef.tmp", owner{}, false}, // no host: an older zsj's, whose host is not known
+		{"log.jsonl.zsj-0badf00d-4242-beef.tmp", owner{}, false},
+		{"..zsj-0badf00d-4242-beef.tmp", owner{}, false},   // no file name before the mark
+		{".a.zsj-0badf00d-4242-BEEF.tmp", owner{}, false},  // upper-case hex is not ours
+		{".a.zsj-0BADF00D-4242-beef.tmp", owner{}, false},  // in the host tag neither
+		{".a.zsj-badf00d-4242-beef.tmp", owner{}, false},   // a short host tag
+		{".a.zsj-0badf00d-04242-beef.tmp", owner{}, false}, // nor a padded pid
+		{".a.zsj-0badf00d-4242-.tmp", owner{}, false},
+		{".a.zsj-0badf00d--1-beef.tmp", owner{}, false},
+		{".a.zsj-0badf00d-0-beef.tmp", owner{}, false},
+		{".a.zsj-0badf00d-4242-beef-1.tmp", owner{}, false},
+		{".a.zsj-0badf00d-4242-beef.tmp~", owner{}, false},
 	} {
-		pid, ok := parseTempName(tc.name)
-		if pid != tc.pid || ok != tc.ok {
-			t.Errorf("parseTempName(%q) = %d, %v; want %d, %v", tc.name, pid, ok, tc.pid, tc.ok)
+		got, ok := parseTempName(tc.name)
+		if got != tc.owner || ok != tc.ok {
+			t.Errorf("parseTempName(%q) = %+v, %v; want %+v, %v", tc.name, got, ok, tc.owner, tc.ok)
 		}
+	}
+}
+
+// Two hosts get different tags, and one host the same tag each time.
+func TestHostTag(t *testing.T) {
+	if a, b := hostTag("build-1"), hostTag("build-2"); a == b || len(a) != 8 || a != hostTag("build-1") {
+		t.Errorf("hostTag: %q and %q", a, b)
+	}
+	if HostTag() == unknownHost {
+		t.Skip("this host has no name")
 	}
 }
 
@@ -49,20 +64,26 @@ func deadPid(t *testing.T) int {
 func TestRemoveStale(t *testing.T) {
 	dir := t.TempDir()
 	dead := deadPid(t)
-	stale := tempName("a.jsonl", dead, 1)
+	host := HostTag()
+	stale := tempName("a.jsonl", owner{host, dead}, 1)
 	keep := []string{
 		"a.jsonl",
-		tempName("a.jsonl", os.Getpid(), 2), // this process's own, being written
-		tempName("b.jsonl", 1, 3),           // init always runs
-		".a.jsonl.tmp" + strconv.Itoa(dead), // not named by Write
+		tempName("a.jsonl", self(), 2),         // this process's own, being written
+		tempName("b.jsonl", owner{host, 1}, 3), // init always runs
+		".a.jsonl.tmp" + strconv.Itoa(dead),    // not named by Write
+		// Another host's, on a shared folder: the dead process id is
+		// not that host's.
+		tempName("c.jsonl", owner{hostTag("elsewhere-" + host), dead}, 5),
+		// A host with no name cannot tell its files from another's.
+		tempName("e.jsonl", owner{unknownHost, dead}, 6),
 	}
 	for _, n := range append([]string{stale}, keep...) {
 		create(t, filepath.Join(dir, n), oldText, 0o600)
 	}
-	if err := os.Mkdir(filepath.Join(dir, tempName("d", dead, 4)), 0o755); err != nil {
+	if err := os.Mkdir(filepath.Join(dir, tempName("d", owner{host, dead}, 4)), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	keep = append(keep, tempName("d", dead, 4)) // a directory is not a temporary file
+	keep = append(keep, tempName("d", owner{host, dead}, 4)) // a directory is not a temporary file
 	removed, err := RemoveStale(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -85,14 +106,14 @@ func TestWriteNamedTempNamesItsOwner(t *testing.T) {
 	path := filepath.Join(dir, "log.jsonl")
 	create(t, path, oldText, 0o600)
 	err := Write(path, Options{}, func(w io.Writer) error {
-		var owners []int
+		var owners []owner
 		for _, n := range names(t, dir) {
-			if pid, ok := parseTempName(n); ok {
-				owners = append(owners, pid)
+			if o, ok := parseTempName(n); ok {
+				owners = append(owners, o)
 			}
 		}
-		if !slices.Equal(owners, []int{os.Getpid()}) {
-			t.Errorf("while writing, temporary files owned by %v, want one by %d", owners, os.Getpid())
+		if !slices.Equal(owners, []owner{self()}) {
+			t.Errorf("while writing, temporary files owned by %v, want one by %v", owners, self())
 		}
 		return writeText(newText)(w)
 	})

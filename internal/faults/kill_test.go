@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/zsj-dev/zsj/internal/atomicfile"
 )
 
 // killTries is how many times the in-place rewrite is killed.
@@ -79,7 +81,8 @@ func TestKillDuringInPlaceRewrite(t *testing.T) {
 
 // A temporary file a killed run left under the named fallback (other
 // systems, file systems without O_TMPFILE) is removed by the next run over
-// its folder, which says so; one of a running process is kept.
+// its folder, which says so; one of a running process is kept, and so is
+// one written by another host sharing the folder, whatever its process id.
 func TestStaleTempRemoved(t *testing.T) {
 	dir := t.TempDir()
 	orig := gen(t, filepath.Join(dir, "a.jsonl"), "--runs", "2", "--schema-version", "1")
@@ -87,10 +90,12 @@ func TestStaleTempRemoved(t *testing.T) {
 	if err := gone.Run(); err != nil {
 		t.Fatal(err)
 	}
-	stale := ".a.jsonl.zsj-" + itoa(gone.Process.Pid) + "-1f.tmp"
-	live := ".a.jsonl.zsj-1-2f.tmp" // pid 1 always runs
-	writeFile(t, filepath.Join(dir, stale), orig[:100])
-	writeFile(t, filepath.Join(dir, live), orig[:100])
+	stale := ".a.jsonl.zsj-" + atomicfile.HostTag() + "-" + itoa(gone.Process.Pid) + "-1f.tmp"
+	live := ".a.jsonl.zsj-" + atomicfile.HostTag() + "-1-2f.tmp" // pid 1 always runs
+	elsewhere := ".a.jsonl.zsj-" + otherHost(atomicfile.HostTag()) + "-" + itoa(gone.Process.Pid) + "-3f.tmp"
+	for _, name := range []string{stale, live, elsewhere} {
+		writeFile(t, filepath.Join(dir, name), orig[:100])
+	}
 	_, errOut, code := run(t, t.TempDir(), nil, "upgrade", "-i", dir)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -99,17 +104,30 @@ func TestStaleTempRemoved(t *testing.T) {
 	if !contains(errOut, want) {
 		t.Errorf("stderr %q does not say %q", errOut, want)
 	}
+	for _, kept := range []string{live, elsewhere} {
+		if _, err := os.Stat(filepath.Join(dir, kept)); err != nil {
+			t.Errorf("%s was removed: %v", kept, err)
+		}
+	}
 	lost := 0
 	if fileSum(t, filepath.Join(dir, "a.jsonl")) != sum(upgraded(t, orig)) {
 		lost++
 	}
 	record(t, result{
-		Fault:     "a temporary file left by a killed run (named fallback)",
+		Fault:     "a temporary file left by a killed run (named fallback); one of another host in the same folder",
 		Tries:     1,
-		Outcome:   "removed by the next `-i` run over the folder, told on stderr",
+		Outcome:   "removed by the next `-i` run over the folder, told on stderr; the other host's kept",
 		DataLost:  lost,
-		Leftovers: leftovers(t, dir, "a.jsonl", live),
+		Leftovers: leftovers(t, dir, "a.jsonl", live, elsewhere),
 	})
+}
+
+// otherHost returns a host tag that is not tag.
+func otherHost(tag string) string {
+	if tag == "0badf00d" {
+		return "0badcafe"
+	}
+	return "0badf00d"
 }
 
 func copyFile(t *testing.T, from, to string) {

@@ -109,8 +109,8 @@ func TestInPlaceRemovesStaleTemps(t *testing.T) {
 	if err := gone.Run(); err != nil {
 		t.Fatal(err)
 	}
-	stale := writeFile(t, dir, ".a.jsonl.zsj-"+itoa(gone.Process.Pid)+"-1f.tmp", "half", 0o600)
-	live := writeFile(t, dir, ".a.jsonl.zsj-1-2f.tmp", "half", 0o600)
+	stale := writeFile(t, dir, ".a.jsonl.zsj-"+atomicfile.HostTag()+"-"+itoa(gone.Process.Pid)+"-1f.tmp", "half", 0o600)
+	live := writeFile(t, dir, ".a.jsonl.zsj-"+atomicfile.HostTag()+"-1-2f.tmp", "half", 0o600)
 	var removed []atomicfile.Stale
 	opts := Options{Mode: InPlace, OnStale: func(s atomicfile.Stale) { removed = append(removed, s) }}
 	var c collect
