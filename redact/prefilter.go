@@ -98,7 +98,8 @@ func hash24(x uint32) uint32 { return (x * hashMul) >> (32 - hashBits) }
 // newPrefilter builds the filter; keywords shorter than 3 bytes must have
 // been left out by the caller.
 func newPrefilter(keywords []keyword) *prefilter {
-	p := &prefilter{marked: make([]byte, 1<<hashBits), before: make([]byte, 1<<hashBits)}
+	// marked has 3 bytes more, for markedWindows' 4-byte reads.
+	p := &prefilter{marked: make([]byte, 1<<hashBits+3), before: make([]byte, 1<<hashBits)}
 	p.escape = int32(len(keywords))
 	keywords = append(slices.Clip(keywords), keyword{text: []byte(`\u00`)})
 	p.keywords = keywords
@@ -260,10 +261,38 @@ func upper(c byte) byte {
 	return c
 }
 
+// useVectorScan: scan lets markedWindows find the windows to verify;
+// tests turn it off to compare.
+var useVectorScan = haveVectorScan
+
+// markedWindows' rounds: a block of 32 bytes (16 windows at even
+// offsets), for which it reads 40 bytes; scan takes up to vectorOut
+// windows from it at a time.
+const (
+	vectorBlock = 32
+	vectorTail  = 40
+	vectorOut   = 64
+)
+
 // scan appends the keyword occurrences in t to dst, by position.
 func (p *prefilter) scan(t []byte, dst []hit) []hit {
 	start := len(dst)
 	i := 0
+	if p.step == 2 && useVectorScan && len(t) >= vectorTail {
+		// Most windows of text have no mark, or not one for the byte
+		// after them: the vector loop passes over those and hands the
+		// others over to verify. (found is cleared at each call: keep
+		// it small, most strings are.)
+		var found [vectorOut]int32
+		for len(t)-i >= vectorTail {
+			n, next := markedWindows(t[i:], &p.marked[0], found[:])
+			for _, at := range found[:n] {
+				j := i + int(at)
+				dst = p.verify(t, j, window(uint32(t[j])|uint32(t[j+1])<<8|uint32(t[j+2])<<16), dst)
+			}
+			i += next
+		}
+	}
 	if p.step == 2 {
 		// Three windows per 8-byte load (positions i, i+2, i+4), two
 		// independent loads per round so the CPU works on both at once.

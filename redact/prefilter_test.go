@@ -65,3 +65,94 @@ func TestPrefilterFindsEveryKeyword(t *testing.T) {
 		}
 	}
 }
+
+// The vector scan and the scalar one find the same occurrences, on texts
+// long enough for many vector rounds, with keywords at every alignment
+// and in the last bytes the vector loop leaves to the scalar one.
+func TestVectorScanAgreesWithScalar(t *testing.T) {
+	if !haveVectorScan {
+		t.Skip("no vector scan on this CPU")
+	}
+	rs := defaults(t)
+	r := rand.New(rand.NewPCG(3, 4))
+	fillers := []string{" ", "the ", "x", "\\n", "0123456789abcdef", "func (p *prefilter) ", "_", "é"}
+	for round := range 2000 {
+		var text []byte
+		for len(text) < 40+r.IntN(300) {
+			if r.IntN(4) == 0 {
+				text = append(text, rs.pf.keywords[r.IntN(len(rs.pf.keywords))].text...)
+			} else {
+				text = append(text, fillers[r.IntN(len(fillers))]...)
+			}
+		}
+		useVectorScan = false
+		want := rs.pf.scan(text, nil)
+		useVectorScan = true
+		got := rs.pf.scan(text, nil)
+		if !slices.Equal(got, want) {
+			t.Fatalf("round %d, text %q: vector scan %v, scalar %v", round, text, got, want)
+		}
+	}
+}
+
+// markedWindows returns exactly the windows at even offsets whose mark
+// holds the bucket of the byte after them, for every one of the 16
+// positions of a round, every byte value after a window, and a buffer
+// too small for the whole text.
+func TestMarkedWindowsMatchesTheGate(t *testing.T) {
+	if !haveVectorScan {
+		t.Skip("no vector scan on this CPU")
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	text := make([]byte, 1000)
+	for i := range text {
+		text[i] = byte(r.IntN(256))
+	}
+	hashAt := func(j int) uint32 { return window(uint32(text[j]) | uint32(text[j+1])<<8 | uint32(text[j+2])<<16) }
+	marked := make([]byte, 1<<hashBits+3)
+	for range 3 {
+		clear(marked)
+		// About a quarter of the text's windows marked, each with a
+		// random set of buckets.
+		for j := 0; j+3 <= len(text); j++ {
+			if r.IntN(4) == 0 {
+				marked[hashAt(j)] = byte(r.IntN(256))
+			}
+		}
+		var want []int32
+		for j := 0; j+4 <= len(text); j += 2 {
+			if marked[hashAt(j)]&neighbour[text[j+3]] != 0 {
+				want = append(want, int32(j))
+			}
+		}
+		for _, size := range []int{vectorOut, 16, 40, 256} {
+			var got []int32
+			out := make([]int32, size)
+			at := 0
+			for len(text)-at >= vectorTail {
+				n, next := markedWindows(text[at:], &marked[0], out)
+				if next == 0 || next%vectorBlock != 0 {
+					t.Fatalf("stopped at %d", next)
+				}
+				for _, o := range out[:n] {
+					got = append(got, int32(at)+o)
+				}
+				at += next
+			}
+			// want has the windows up to the last full round, and
+			// the rounds went as far as they could.
+			if at != (len(text)-vectorTail)/vectorBlock*vectorBlock+vectorBlock {
+				t.Fatalf("out of %d: stopped at %d of %d", size, at, len(text))
+			}
+			var upTo []int32
+			for _, w := range want {
+				if int(w) < at {
+					upTo = append(upTo, w)
+				}
+			}
+			if !slices.Equal(got, upTo) {
+				t.Fatalf("out of %d: markedWindows found %v, want %v", size, got, upTo)
+			}
+		}
+	}
+}

@@ -1,0 +1,144 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// windows picks, in each 128-bit lane, the 3-byte windows at offsets 0, 2,
+// 4 and 6 into dwords, the fourth byte zero (0x80 selects none).
+DATA windows<>+0(SB)/8, $0x8004030280020100
+DATA windows<>+8(SB)/8, $0x8008070680060504
+DATA windows<>+16(SB)/8, $0x8004030280020100
+DATA windows<>+24(SB)/8, $0x8008070680060504
+GLOBL windows<>(SB), RODATA|NOPTR, $32
+
+// following picks the byte after each of those windows (offsets 3, 5, 7
+// and 9) into a dword of its own.
+DATA following<>+0(SB)/8, $0x8080800580808003
+DATA following<>+8(SB)/8, $0x8080800980808007
+DATA following<>+16(SB)/8, $0x8080800580808003
+DATA following<>+24(SB)/8, $0x8080800980808007
+GLOBL following<>(SB), RODATA|NOPTR, $32
+
+DATA foldCase<>+0(SB)/4, $0x00202020
+GLOBL foldCase<>(SB), RODATA|NOPTR, $4
+
+DATA multiplier<>+0(SB)/4, $0x9E3779B1
+GLOBL multiplier<>(SB), RODATA|NOPTR, $4
+
+DATA one<>+0(SB)/4, $1
+GLOBL one<>(SB), RODATA|NOPTR, $4
+
+DATA upperA<>+0(SB)/4, $0x41
+GLOBL upperA<>(SB), RODATA|NOPTR, $4
+
+DATA letters<>+0(SB)/4, $25
+GLOBL letters<>(SB), RODATA|NOPTR, $4
+
+DATA caseBit<>+0(SB)/4, $0x20
+GLOBL caseBit<>(SB), RODATA|NOPTR, $4
+
+// func markedWindows(t []byte, marked *byte, out []int32) (n, next int)
+TEXT ·markedWindows(SB), NOSPLIT, $0-72
+	MOVQ t_base+0(FP), SI
+	MOVQ t_len+8(FP), CX
+	MOVQ marked+24(FP), DI
+	MOVQ out_base+32(FP), R8
+	MOVQ out_len+40(FP), R9
+	XORQ AX, AX // offset of the round in t
+	XORQ BX, BX // windows written to out
+	VMOVDQU      windows<>(SB), Y8
+	VPBROADCASTD foldCase<>(SB), Y9
+	VPBROADCASTD multiplier<>(SB), Y10
+	VPBROADCASTD one<>(SB), Y11
+	VMOVDQU      following<>(SB), Y12
+	VPBROADCASTD upperA<>(SB), Y13
+	VPBROADCASTD letters<>(SB), Y14
+	VPBROADCASTD caseBit<>(SB), Y15
+
+loop:
+	// A round reads t[AX:AX+40] (the last window, at AX+30, and the byte
+	// after it end at AX+34; the second lane of each half is loaded 8
+	// bytes on) and may write 16 windows to out.
+	LEAQ 40(AX), DX
+	CMPQ DX, CX
+	JGT  done
+	LEAQ 16(BX), DX
+	CMPQ DX, R9
+	JGT  done
+
+	// Windows at AX+0, 2, ..., 14 in Y2 and AX+16, ..., 30 in Y3; the
+	// bytes after them in Y0 and Y1.
+	VMOVDQU     (SI)(AX*1), X0
+	VINSERTI128 $1, 8(SI)(AX*1), Y0, Y0
+	VMOVDQU     16(SI)(AX*1), X1
+	VINSERTI128 $1, 24(SI)(AX*1), Y1, Y1
+	VPSHUFB     Y8, Y0, Y2
+	VPSHUFB     Y8, Y1, Y3
+	VPSHUFB     Y12, Y0, Y0
+	VPSHUFB     Y12, Y1, Y1
+
+	// hash24(window | 0x202020) = window * multiplier >> (32 - 18)
+	VPOR    Y9, Y2, Y2
+	VPOR    Y9, Y3, Y3
+	VPMULLD Y10, Y2, Y2
+	VPMULLD Y10, Y3, Y3
+	VPSRLD  $14, Y2, Y2
+	VPSRLD  $14, Y3, Y3
+
+	// The marks: a gather reads the dword at marked+hash, whose low
+	// byte is the mark. Each gather clears its mask; set it anew.
+	VPCMPEQD   Y4, Y4, Y4
+	VPCMPEQD   Y5, Y5, Y5
+	VPGATHERDD Y4, (DI)(Y2*1), Y6
+	VPGATHERDD Y5, (DI)(Y3*1), Y7
+
+	// neighbour[c] = 1 << (lower(c) * multiplier >> 29), for the byte
+	// after each window: lower adds 0x20 where c-'A' <= 25.
+	VPSUBD   Y13, Y0, Y4
+	VPMINUD  Y14, Y4, Y5
+	VPCMPEQD Y5, Y4, Y4
+	VPAND    Y15, Y4, Y4
+	VPOR     Y4, Y0, Y0
+	VPSUBD   Y13, Y1, Y4
+	VPMINUD  Y14, Y4, Y5
+	VPCMPEQD Y5, Y4, Y4
+	VPAND    Y15, Y4, Y4
+	VPOR     Y4, Y1, Y1
+	VPMULLD  Y10, Y0, Y0
+	VPMULLD  Y10, Y1, Y1
+	VPSRLD   $29, Y0, Y0
+	VPSRLD   $29, Y1, Y1
+	VPSLLVD  Y0, Y11, Y0
+	VPSLLVD  Y1, Y11, Y1
+
+	// A window is a candidate where its mark holds the bucket of the
+	// byte after it (as in verify). R10: bit k for the window at AX+2k.
+	VPAND     Y0, Y6, Y6
+	VPAND     Y1, Y7, Y7
+	VPXOR     Y4, Y4, Y4
+	VPCMPEQD  Y4, Y6, Y6
+	VPCMPEQD  Y4, Y7, Y7
+	VMOVMSKPS Y6, R10
+	VMOVMSKPS Y7, R11
+	SHLL      $8, R11
+	ORL       R11, R10
+	XORL      $0xffff, R10
+	JZ        next
+
+emit:
+	BSFL R10, R11
+	LEAQ (AX)(R11*2), DX
+	MOVL DX, (R8)(BX*4)
+	INCQ BX
+	LEAL -1(R10), R11
+	ANDL R11, R10
+	JNZ  emit
+
+next:
+	ADDQ $32, AX
+	JMP  loop
+
+done:
+	VZEROUPPER
+	MOVQ BX, n+56(FP)
+	MOVQ AX, next+64(FP)
+	RET

@@ -1,0 +1,10 @@
+//go:build !amd64 || purego
+
+package redact
+
+// haveVectorScan is false: markedWindows is written for amd64 only.
+const haveVectorScan = false
+
+func markedWindows([]byte, *byte, []int32) (int, int) {
+	panic("redact: no vector scan on this architecture")
+}
