@@ -28,8 +28,8 @@ type Ordered struct {
 	ChunkSize int
 	// InFlight is how many chunks may be read and not yet done, besides
 	// the one being read; 0 means one per worker. Each is a buffer first
-	// touched in page faults: for validate, twice as many were slower
-	// (6% on large lines, 8% on small ones), not smoother.
+	// touched in page faults, so more only pays where chunks differ in
+	// cost (validate with its secret search: two per worker).
 	InFlight int
 	Stdin    io.Reader // read for a Source with no Path
 
