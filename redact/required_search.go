@@ -94,23 +94,42 @@ func (r *required) rawRun(raw []byte, limit int) bool {
 	if seg := raw[:min(len(raw), limit)]; bytes.IndexByte(seg, '\\') < 0 {
 		return hasRun(seg, &r.runClass, r.runLen) || len(seg) == len(raw) && openRun(seg, &r.runClass)
 	}
-	run := 0
-	i := 0
-	for n := 0; n < limit; n++ {
+	run, i, n := 0, 0, 0
+	// Far enough from the limit, the check at the end of the loop below
+	// never fires (what is left could still hold the run), so the text
+	// between escapes is searched a stretch at a time: logs escape a line
+	// break every few dozen bytes, and a byte at a time was a tenth of
+	// validate's time on output-heavy logs.
+	for safe := limit - r.runLen; n < safe && i < len(raw); {
+		if raw[i] == '\\' {
+			run, i = r.escape(raw, i, run)
+			n++
+			if run >= r.runLen {
+				return true
+			}
+			continue
+		}
+		end := i + min(len(raw)-i, safe-n)
+		if k := bytes.IndexByte(raw[i:end], '\\'); k >= 0 {
+			end = i + k
+		}
+		var found bool
+		if run, found = r.stretch(raw[i:end], run); found {
+			return true
+		}
+		n += end - i
+		i = end
+	}
+	for ; n < limit; n++ {
 		if i >= len(raw) {
 			return run > 0
 		}
-		switch c := raw[i]; {
-		case c == '\\' && i+1 < len(raw) && raw[i+1] == 'u':
-			run += 3
-			i += 6
-		case c == '\\':
-			run++
-			i += 2
-		case r.runClass[c]:
+		if c := raw[i]; c == '\\' {
+			run, i = r.escape(raw, i, run)
+		} else if r.runClass[c] {
 			run++
 			i++
-		default:
+		} else {
 			run = 0
 			i++
 		}
@@ -122,6 +141,41 @@ func (r *required) rawRun(raw []byte, limit int) bool {
 		}
 	}
 	return run > 0
+}
+
+// escape counts the escape at raw[i] into the run: as many bytes of the
+// class as it may stand for. It returns the run and where the escape
+// ends.
+func (r *required) escape(raw []byte, i, run int) (int, int) {
+	if i+1 < len(raw) && raw[i+1] == 'u' {
+		return run + 3, i + 6
+	}
+	return run + 1, i + 2
+}
+
+// stretch goes on with a run of length run over seg, a stretch of text
+// without escapes: whether the run reaches r.runLen in it, and else the
+// length of the run open at its end.
+func (r *required) stretch(seg []byte, run int) (int, bool) {
+	lead := 0
+	for lead < len(seg) && r.runClass[seg[lead]] {
+		lead++
+		if run+lead >= r.runLen {
+			return 0, true
+		}
+	}
+	if lead == len(seg) {
+		return run + lead, false
+	}
+	rest := seg[lead:] // rest[0] ends the run that came in
+	if hasRun(rest, &r.runClass, r.runLen) {
+		return 0, true
+	}
+	open := 0
+	for open < len(rest) && r.runClass[rest[len(rest)-1-open]] {
+		open++
+	}
+	return open, false
 }
 
 // openRun reports whether t ends with a byte of class.

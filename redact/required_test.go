@@ -1,6 +1,8 @@
 package redact
 
 import (
+	"bytes"
+	"math/rand/v2"
 	"regexp"
 	"regexp/syntax"
 	"strings"
@@ -143,6 +145,63 @@ func TestHasRun(t *testing.T) {
 				if got := hasRun([]byte(text[:end]), &class, n); got != want {
 					t.Errorf("hasRun(%q, %d) = %v, want %v", text[:end], n, got, want)
 				}
+			}
+		}
+	}
+}
+
+// rawRunByteByByte is rawRun with a plain loop over every byte where
+// there are escapes, which rawRun's search by stretches must agree with.
+func rawRunByteByByte(r *required, raw []byte, limit int) bool {
+	if seg := raw[:min(len(raw), limit)]; bytes.IndexByte(seg, '\\') < 0 {
+		return hasRun(seg, &r.runClass, r.runLen) || len(seg) == len(raw) && openRun(seg, &r.runClass)
+	}
+	run, i := 0, 0
+	for n := 0; n < limit; n++ {
+		if i >= len(raw) {
+			return run > 0
+		}
+		switch c := raw[i]; {
+		case c == '\\' && i+1 < len(raw) && raw[i+1] == 'u':
+			run += 3
+			i += 6
+		case c == '\\':
+			run++
+			i += 2
+		case r.runClass[c]:
+			run++
+			i++
+		default:
+			run = 0
+			i++
+		}
+		if run >= r.runLen {
+			return true
+		}
+		if run+limit-n-1 < r.runLen {
+			return false
+		}
+	}
+	return run > 0
+}
+
+// On texts of run bytes, other bytes and escapes, at every limit around
+// the run's length and beyond, rawRun answers as the byte loop does.
+func TestRawRunAgreesWithByteLoop(t *testing.T) {
+	r := mustRequired(t, `s\.[a-z0-9]{24}`)
+	rnd := rand.New(rand.NewPCG(7, 8))
+	parts := []string{"a", "aaaaaaaaaaaa", "0123456789", " ", "-", `\n`, `\u0061`, `\"`, "Z", "s."}
+	for round := range 20000 {
+		var raw []byte
+		for range rnd.IntN(40) {
+			raw = append(raw, parts[rnd.IntN(len(parts))]...)
+		}
+		if rnd.IntN(4) == 0 && len(raw) > 0 {
+			raw = raw[:rnd.IntN(len(raw))] // an escape cut short
+		}
+		for _, limit := range []int{0, 1, 5, r.runLen - 1, r.runLen, r.runLen + 1, r.runLen + 7, 30, 100, 4096} {
+			if got, want := r.rawRun(raw, limit), rawRunByteByByte(r, raw, limit); got != want {
+				t.Fatalf("round %d: rawRun(%q, %d) = %v, the byte loop says %v", round, raw, limit, got, want)
 			}
 		}
 	}
