@@ -66,7 +66,7 @@ func loadCatalogue() (gitleaksBase, error) {
 	if err != nil {
 		return gitleaksBase{}, err
 	}
-	c, err := f.translate(SourceGitleaks, &warn)
+	c, err := f.translate(SourceGitleaks, true, &warn)
 	if err != nil {
 		return gitleaksBase{}, err
 	}

@@ -329,3 +329,31 @@ func TestUnionOfSpans(t *testing.T) {
 		t.Errorf("rules %v", ids)
 	}
 }
+
+// The built-in catalogue's regexes are parsed at load and compiled on
+// first use (that is what init's MustCompile relies on): every one
+// compiles, none was compiled at load, and each rule's group count is
+// the compiled regex's.
+func TestCatalogueRegexesCompileOnFirstUse(t *testing.T) {
+	base, err := loadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(base.rules) < 200 {
+		t.Fatalf("%d rules", len(base.rules))
+	}
+	for _, r := range base.rules {
+		if r.Regex != nil || r.pattern == "" {
+			t.Errorf("rule %s: compiled at load (%v) or no pattern (%q)", r.ID, r.Regex != nil, r.pattern)
+			continue
+		}
+		re, err := regexp.Compile(r.pattern)
+		if err != nil {
+			t.Errorf("rule %s: %v", r.ID, err)
+			continue
+		}
+		if re.NumSubexp() != r.groups() {
+			t.Errorf("rule %s: %d groups, the compiled regex has %d", r.ID, r.groups(), re.NumSubexp())
+		}
+	}
+}

@@ -16,10 +16,10 @@ func customRule(cr CustomRule, before []rule) (rule, error) {
 	switch {
 	case cr.ID == "":
 		return rule{}, errors.New("a rule has no id")
-	case cr.Regex == nil:
+	case !cr.hasRegex():
 		return rule{}, fmt.Errorf("rule %s: no regex", cr.ID)
-	case cr.SecretGroup < 0 || cr.SecretGroup > cr.Regex.NumSubexp():
-		return rule{}, fmt.Errorf("rule %s: secretGroup %d, but the regex has %d groups", cr.ID, cr.SecretGroup, cr.Regex.NumSubexp())
+	case cr.SecretGroup < 0 || cr.SecretGroup > cr.groups():
+		return rule{}, fmt.Errorf("rule %s: secretGroup %d, but the regex has %d groups", cr.ID, cr.SecretGroup, cr.groups())
 	case cr.ID == RuleSensitiveKey || slices.ContainsFunc(before, func(r rule) bool { return r.id == cr.ID }):
 		return rule{}, fmt.Errorf("rule %s: the id is already taken", cr.ID)
 	}
@@ -29,7 +29,7 @@ func customRule(cr CustomRule, before []rule) (rule, error) {
 			kws = append(kws, kwSpec{lowerString(k), true})
 		}
 	}
-	m := &regexMatcher{re: cr.Regex, group: cr.SecretGroup, entropy: cr.Entropy, allow: cr.Allowlists, keywords: kws}
+	m := &regexMatcher{re: cr.Regex, pattern: cr.pattern, group: cr.SecretGroup, entropy: cr.Entropy, allow: cr.Allowlists, keywords: kws}
 	source := cr.Source
 	if source == "" {
 		source = SourceConfig
@@ -40,7 +40,8 @@ func customRule(cr CustomRule, before []rule) (rule, error) {
 // regexMatcher finds the secrets of a rule given as a regex, with the
 // semantics of gitleaks' format.
 type regexMatcher struct {
-	re       *regexp.Regexp
+	re       *regexp.Regexp // nil until init when pattern is set
+	pattern  string
 	group    int
 	entropy  float64
 	allow    []Allowlist
@@ -148,6 +149,11 @@ func (m *regexMatcher) keeps(t []byte, sp span, lines *lineMemo) bool {
 
 func (m *regexMatcher) init() {
 	m.once.Do(func() {
+		if m.re == nil {
+			// The pattern was parsed when the rule was made, and a
+			// test compiles every pattern of the catalogue.
+			m.re = regexp.MustCompile(m.pattern)
+		}
 		m.width = windowOf(m.re)
 		m.pre, m.lead = necessary(m.re)
 		if p, err := syntax.Parse(m.re.String(), syntax.Perl); err == nil {
@@ -184,4 +190,32 @@ func isDelimiter(c byte) bool {
 		return true
 	}
 	return false
+}
+
+// setRegex gives the rule its regex: compiled now, or with lazy parsed
+// now (so that an error shows) and compiled on the rule's first use.
+func (cr *CustomRule) setRegex(expr string, lazy bool) error {
+	if !lazy {
+		re, err := regexp.Compile(expr)
+		cr.Regex = re
+		return err
+	}
+	// regexp.Compile parses with these flags, and fails only where the
+	// parse does.
+	p, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return err
+	}
+	cr.pattern, cr.captures = expr, p.MaxCap()
+	return nil
+}
+
+func (cr *CustomRule) hasRegex() bool { return cr.Regex != nil || cr.pattern != "" }
+
+// groups is the number of capture groups of the rule's regex.
+func (cr *CustomRule) groups() int {
+	if cr.Regex != nil {
+		return cr.Regex.NumSubexp()
+	}
+	return cr.captures
 }

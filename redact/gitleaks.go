@@ -91,7 +91,7 @@ func ParseGitleaks(data []byte, source string) (GitleaksConfig, []string, error)
 	if err != nil {
 		return GitleaksConfig{}, nil, err
 	}
-	c, err := f.translate(source, &warn)
+	c, err := f.translate(source, false, &warn)
 	if err != nil {
 		return GitleaksConfig{}, nil, err
 	}
@@ -150,7 +150,9 @@ type parsedGitleaks struct {
 	targeted map[string][]Allowlist // [[allowlists]] with targetRules, by rule id
 }
 
-func (f *gitleaksFile) translate(source string, warn *warnings) (parsedGitleaks, error) {
+// translate turns the file's rules into CustomRules. With lazy, their
+// regexes are parsed (any error is found here) but compiled on first use.
+func (f *gitleaksFile) translate(source string, lazy bool, warn *warnings) (parsedGitleaks, error) {
 	c := parsedGitleaks{targeted: map[string][]Allowlist{}}
 	c.Rules = []CustomRule{}
 	var pathRules []string
@@ -173,14 +175,12 @@ func (f *gitleaksFile) translate(source string, warn *warnings) (parsedGitleaks,
 			cr.Keywords = append(cr.Keywords, strings.ToLower(k))
 		}
 		if gr.Regex != "" {
-			re, err := regexp.Compile(gr.Regex)
-			if err != nil {
+			if err := cr.setRegex(gr.Regex, lazy); err != nil {
 				return c, fmt.Errorf("rule %s: %v", gr.ID, err)
 			}
-			if gr.SecretGroup < 0 || gr.SecretGroup > re.NumSubexp() {
-				return c, fmt.Errorf("rule %s: secretGroup %d, but the regex has %d groups", gr.ID, gr.SecretGroup, re.NumSubexp())
+			if gr.SecretGroup < 0 || gr.SecretGroup > cr.groups() {
+				return c, fmt.Errorf("rule %s: secretGroup %d, but the regex has %d groups", gr.ID, gr.SecretGroup, cr.groups())
 			}
-			cr.Regex = re
 		}
 		lists := gr.Allowlists
 		if gr.AllowList != nil {
@@ -243,7 +243,7 @@ func (c *parsedGitleaks) attachAllowlists(globals bool) error {
 	}
 	rules := c.Rules[:0]
 	for _, r := range c.Rules {
-		if r.Regex == nil {
+		if !r.hasRegex() {
 			continue
 		}
 		var lists []Allowlist
@@ -329,8 +329,8 @@ func extendRules(base, own []CustomRule, disabled []string, source string) []Cus
 		if o.SecretGroup != 0 {
 			m.SecretGroup = o.SecretGroup
 		}
-		if o.Regex != nil {
-			m.Regex = o.Regex
+		if o.hasRegex() {
+			m.Regex, m.pattern, m.captures = o.Regex, o.pattern, o.captures
 		}
 		m.Keywords = slices.Concat(b.Keywords, o.Keywords)
 		m.Allowlists = slices.Concat(b.Allowlists, o.Allowlists)

@@ -80,6 +80,12 @@ type CustomRule struct {
 	// "" is SourceConfig.
 	Source string
 
+	// pattern, when Regex is nil, is a regex already parsed, compiled on
+	// the rule's first use (the built-in catalogue: most of its rules
+	// never run in a given log, and compiling them all was most of the
+	// start-up of a run); captures is its number of groups.
+	pattern  string
+	captures int
 	gitleaks bool           // from a gitleaks file: its id gives way to ours
 	width    int            // its window (see windowOf); 0 when not yet known
 	pre      *regexp.Regexp // see necessary

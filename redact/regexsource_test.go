@@ -27,6 +27,7 @@ func TestRegexSourceMatchesString(t *testing.T) {
 			if m == nil {
 				continue
 			}
+			m.init()
 			p, err := syntax.Parse(m.re.String(), syntax.Perl)
 			if err != nil {
 				t.Fatalf("%s: %v", r.id, err)
