@@ -18,8 +18,11 @@ type sinkStream struct {
 	w  *worker     // evaluates the stream's values; made on first use
 	ts *textStream // nil when no source is being read as a stream
 	// streamed tells the workers which source that is, so that they
-	// skip its lines rather than report each as not JSON.
-	streamed *atomic.Pointer[input.Source]
+	// skip its lines rather than report each as not JSON: its index in
+	// the run's list plus one, 0 for none. (Not the Source: a file named
+	// twice is two sources, and workers run ahead into the second while
+	// the first is still streamed.)
+	streamed *atomic.Int64
 }
 
 // streamed reports whether the chunk's source is read as a stream by the
@@ -28,8 +31,7 @@ func (w *worker) streamed(c *input.Chunk) bool {
 	if w.streamedSource == nil || c.Start {
 		return false
 	}
-	src := w.streamedSource.Load()
-	return src != nil && *src == c.Source
+	return w.streamedSource.Load() == int64(c.SourceIndex())+1
 }
 
 // sent is Part of parallel runs: the parts of chunks that are read as a
@@ -68,11 +70,11 @@ func (s *sink) done(c *input.Chunk, p *part) error {
 	if !handOver {
 		return nil
 	}
-	return s.stream.start(c.Source, c.Data[from:], line)
+	return s.stream.start(c, c.Data[from:], line)
 }
 
-func (st *sinkStream) start(src input.Source, data []byte, line int) error {
-	name := src.Name
+func (st *sinkStream) start(c *input.Chunk, data []byte, line int) error {
+	name := c.Source.Name
 	if st.w == nil {
 		w := newWorker(st.f, true)
 		code, err := st.f.compileFor(w)
@@ -85,7 +87,7 @@ func (st *sinkStream) start(src input.Source, data []byte, line int) error {
 	}
 	st.w.name = name
 	st.ts = newTextStream(line, !st.f.opts.Strict)
-	st.streamed.Store(&src)
+	st.streamed.Store(int64(c.SourceIndex()) + 1)
 	return st.feed(data)
 }
 
@@ -102,7 +104,7 @@ func (st *sinkStream) end() error {
 	st.ts.end()
 	err := st.drain()
 	st.ts = nil
-	st.streamed.Store(nil)
+	st.streamed.Store(0)
 	return err
 }
 

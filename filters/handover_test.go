@@ -136,3 +136,28 @@ func writeTestFile(t *testing.T, path, text string) {
 		t.Fatal(err)
 	}
 }
+
+// One file named twice: its second reading starts over a line at a time
+// and hands over again, and no chunk of it is taken for a chunk of the
+// first reading's stream (workers run ahead of the sink that ends it).
+func TestHandOverSameFileTwice(t *testing.T) {
+	text := jsonText()
+	want := compactValues(t, text)
+	pretty := filepath.Join(t.TempDir(), "pretty.json")
+	writeTestFile(t, pretty, text)
+	f, err := New(Options{Expr: ".", Workers: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.readSize = 512
+	src := input.Source{Name: "pretty.json", Path: pretty}
+	for round := range 20 {
+		var b bytes.Buffer
+		_, err := f.Run([]input.Source{src, src, src}, IO{
+			Stdout: &b, Stderr: io.Discard, Report: func(err error) { t.Error(err) },
+		})
+		if err != nil || b.String() != want+want+want {
+			t.Fatalf("round %d: %v, stdout differs: %v", round, err, firstDiff(b.String(), want+want+want))
+		}
+	}
+}

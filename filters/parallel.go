@@ -42,7 +42,7 @@ func (f *Filter) runParallel(sources []input.Source, io IO, s *sink) error {
 	if n <= 0 {
 		n = input.Workers()
 	}
-	streamed := new(atomic.Pointer[input.Source])
+	streamed := new(atomic.Int64)
 	workers := make([]*worker, n)
 	for i := range workers {
 		w := newWorker(f, false)

@@ -6,7 +6,6 @@ import (
 
 	"github.com/itchyny/gojq"
 
-	"github.com/zsj-dev/zsj/internal/input"
 	"github.com/zsj-dev/zsj/protocol"
 )
 
@@ -53,9 +52,9 @@ type worker struct {
 	retry     problemKind
 	repairing bool // the line is being read again with U+FFFD
 	streamOK  bool // a line that is part of a JSON text may be handed over
-	// streamedSource is the source the sink of a parallel run reads as a
-	// stream, if any.
-	streamedSource *atomic.Pointer[input.Source]
+	// streamedSource says which source the sink of a parallel run reads
+	// as a stream, if any (see sinkStream.streamed).
+	streamedSource *atomic.Int64
 
 	crlf    bool  // -R: the line ended with CR LF
 	pending []any // --stream: the events of the value being read
