@@ -16,12 +16,16 @@ import (
 // The bytes of a value handed out are never written again, so values
 // built from them may live on, as lines do.
 type textStream struct {
-	buf   []byte
-	off   int  // where the next value may start
-	eof   bool // no more bytes will come
-	need  int  // bytes from off wanted before trying again
-	line  int  // the line number of buf[pos]
-	pos   int
+	buf  []byte
+	off  int  // where the next value may start
+	eof  bool // no more bytes will come
+	need int  // bytes from off wanted before trying again
+	line int  // the line number of buf[pos]
+	pos  int
+	// col0 is how many bytes of buf[0]'s line came before it, moved out
+	// of buf when it was last cut (see feed): errors count their byte
+	// from the start of the line.
+	col0  int
 	utf8  bool // repair invalid UTF-8 (not --strict)
 	fixed int  // the last line repaired, so that it is reported once
 	// skipping: text that is not JSON was reported, and the rest of its
@@ -47,6 +51,7 @@ func (s *textStream) feed(b []byte) {
 		// Move what is left to a new buffer: the old one may back
 		// values still in use.
 		s.lineAt(s.off)
+		s.col0 = s.column(s.off)
 		rest := make([]byte, len(s.buf)-s.off, max(len(s.buf)-s.off+len(b), 4096))
 		copy(rest, s.buf[s.off:])
 		s.buf, s.pos, s.off = rest, s.pos-s.off, 0
@@ -121,7 +126,7 @@ func (s *textStream) next() (streamItem, bool) {
 		at := min(perr.Offset, len(s.buf))
 		line := s.lineAt(at)
 		err := syntaxError(perr)
-		err.Offset -= lineStart(s.buf, at)
+		err.Offset = s.column(at)
 		nl := bytes.IndexByte(s.buf[at:], '\n')
 		if nl < 0 {
 			s.off, s.skipping = len(s.buf), !s.eof
@@ -156,7 +161,9 @@ func (s *textStream) cutShort(start int, perr *protocol.SyntaxError) (streamItem
 	}
 	line := s.lineAt(start)
 	s.off = from
-	return streamItem{line: line, err: syntaxError(lerr)}, true
+	err := syntaxError(lerr)
+	err.Offset = s.column(first + min(lerr.Offset, len(text)))
+	return streamItem{line: line, err: err}, true
 }
 
 // end says no more bytes will come: what is left is read as it is.
@@ -169,6 +176,14 @@ func (s *textStream) lineAt(i int) int {
 		s.pos = i
 	}
 	return s.line
+}
+
+// column is how many bytes of the line of buf[i] come before it.
+func (s *textStream) column(i int) int {
+	if nl := bytes.LastIndexByte(s.buf[:i], '\n'); nl >= 0 {
+		return i - nl - 1
+	}
+	return s.col0 + i
 }
 
 // lineStart is the index of the start of the line of b[i].
