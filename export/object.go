@@ -32,18 +32,14 @@ func (o object) str(key string) []byte {
 	return protocol.StringValue(*v)
 }
 
+// boolean returns a boolean member; ok is false when absent or not a
+// boolean.
 func (o object) boolean(key string) (value, ok bool) {
 	v := o.get(key)
 	if v == nil {
 		return false, false
 	}
-	switch v.Kind {
-	case protocol.KindTrue:
-		return true, true
-	case protocol.KindFalse:
-		return false, true
-	}
-	return false, false
+	return protocol.BoolValue(*v)
 }
 
 // object returns a member that is an object, parsed; nil otherwise.

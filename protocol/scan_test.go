@@ -177,3 +177,16 @@ func FuzzParseObject(f *testing.F) {
 		}
 	})
 }
+
+func TestBoolValue(t *testing.T) {
+	members, err := ParseObject([]byte(`{"t":true,"f":false,"s":"true","n":1,"z":null}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct{ value, ok bool }{{true, true}, {false, true}, {false, false}, {false, false}, {false, false}}
+	for i, m := range members {
+		if value, ok := BoolValue(m.Value); value != want[i].value || ok != want[i].ok {
+			t.Errorf("%s: %v, %v; want %v, %v", m.Key, value, ok, want[i].value, want[i].ok)
+		}
+	}
+}

@@ -89,6 +89,18 @@ func StringValue(v Value) []byte {
 	return AppendUnescaped(make([]byte, 0, len(raw)), raw)
 }
 
+// BoolValue returns what a true or false value stands for; ok is false
+// for a value of any other kind.
+func BoolValue(v Value) (value, ok bool) {
+	switch v.Kind {
+	case KindTrue:
+		return true, true
+	case KindFalse:
+		return false, true
+	}
+	return false, false
+}
+
 // KeyText returns the decoded key of a member.
 func (m *Member) KeyText() []byte {
 	if !m.KeyEscaped {

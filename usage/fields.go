@@ -69,16 +69,14 @@ func (e *fields) raw(key string) []byte {
 	return protocol.StringValue(*v)
 }
 
+// boolean reads a boolean member; one of another type is a problem.
 func (e *fields) boolean(key string) (value, present bool) {
 	v := e.get(key)
 	if v == nil {
 		return false, false
 	}
-	switch v.Kind {
-	case protocol.KindTrue:
-		return true, true
-	case protocol.KindFalse:
-		return false, true
+	if b, ok := protocol.BoolValue(*v); ok {
+		return b, true
 	}
 	e.fail(protocol.RuleWrongType, key+" must be a boolean, not a "+v.Kind.String())
 	return false, false
