@@ -19,17 +19,46 @@ type event struct {
 }
 
 // parse fills e from a line that protocol.ParseObject accepts. It reports
-// false for anything else: not an object, or no string "type".
-func (e *event) parse(num int, text []byte) bool {
+// false for anything else: not an object, or no string "type". names
+// lends the strings of its type and run id.
+func (e *event) parse(num int, text []byte, names *recentNames) bool {
 	members, serr := protocol.ParseObject(text, e.members[:0])
 	e.members = members
 	if serr != nil {
 		return false
 	}
 	e.line = num
-	e.typ = e.str(protocol.FieldType)
-	e.runID = e.str(protocol.FieldRunID)
+	e.typ = names.typeOf(e.strBytes(protocol.FieldType))
+	e.runID = names.run(e.strBytes(protocol.FieldRunID))
 	return e.typ != ""
+}
+
+// recentNames keeps the strings of event types and of the last run id:
+// nearly every event is of a type the protocol names and of the run of
+// the event before, and making both strings anew for each event was two
+// of the three allocations of a text delta's line.
+type recentNames struct{ runID string }
+
+var eventTypeNames = func() map[string]string {
+	m := map[string]string{}
+	for _, t := range append(protocol.EventTypes(false), protocol.EventTypes(true)...) {
+		m[t] = t
+	}
+	return m
+}()
+
+func (*recentNames) typeOf(b []byte) string {
+	if s, ok := eventTypeNames[string(b)]; ok {
+		return s
+	}
+	return string(b)
+}
+
+func (n *recentNames) run(b []byte) string {
+	if string(b) != n.runID {
+		n.runID = string(b)
+	}
+	return n.runID
 }
 
 // value returns the raw value of a top-level key.
@@ -44,12 +73,16 @@ func (e *event) value(key string) (protocol.Value, bool) {
 }
 
 // str returns a string field, "" when absent or not a string.
-func (e *event) str(key string) string {
+func (e *event) str(key string) string { return string(e.strBytes(key)) }
+
+// strBytes is str's decoded bytes, nil when absent or not a string; they
+// are valid while the line is.
+func (e *event) strBytes(key string) []byte {
 	v, ok := e.value(key)
 	if !ok || v.Kind != protocol.KindString {
-		return ""
+		return nil
 	}
-	return string(protocol.StringValue(v))
+	return protocol.StringValue(v)
 }
 
 // num returns a number field.

@@ -30,9 +30,10 @@ func parseBatch(checker *protocol.LineChecker, b *input.Batch) {
 	res.checked = slices.Grow(res.checked[:0], n)[:n]
 	res.events = slices.Grow(res.events[:0], n)[:n]
 	res.parsed = slices.Grow(res.parsed[:0], n)[:n]
+	var names recentNames
 	for i, l := range b.Lines {
 		checker.Check(l.Text, len(l.EOL) == 0, &res.checked[i])
-		res.parsed[i] = !protocol.IsBlank(l.Text) && res.events[i].parse(0, l.Text)
+		res.parsed[i] = !protocol.IsBlank(l.Text) && res.events[i].parse(0, l.Text, &names)
 	}
 }
 

@@ -48,6 +48,7 @@ type Printer struct {
 	checked      protocol.Checked
 	checkOptions protocol.Options
 	ev           event
+	names        recentNames
 	runs         tracker
 	invalid      int
 	shown        int // events drawn
@@ -77,7 +78,7 @@ func (p *Printer) Line(num int, text []byte, noEOL bool) error {
 		p.lines = protocol.NewLineChecker(p.checkOptions)
 	}
 	p.lines.Check(text, noEOL, &p.checked)
-	parsed := !protocol.IsBlank(text) && p.ev.parse(num, text)
+	parsed := !protocol.IsBlank(text) && p.ev.parse(num, text, &p.names)
 	return p.drawChecked(num, text, &p.checked, &p.ev, parsed)
 }
 
