@@ -24,7 +24,13 @@ const blockLead = 16
 // where fewer bytes are left than a block needs.
 func strBlocks(d []byte, i int) (next int, closed, escaped bool) {
 	for i+64+8 <= len(d) {
-		marks := specialMap(d[i : i+64])
+		var marks uint64
+		if haveVectorMap {
+			_ = d[i+63]
+			marks = specialMapVector(&d[i])
+		} else {
+			marks = specialMap(d[i : i+64])
+		}
 		next := i + 64
 		for marks != 0 {
 			k := bits.TrailingZeros64(marks)

@@ -1,0 +1,8 @@
+//go:build !amd64 || purego
+
+package protocol
+
+// haveVectorMap is false: specialMapVector is written for amd64 only.
+const haveVectorMap = false
+
+func specialMapVector(*byte) uint64 { panic("protocol: no vector scan on this architecture") }
