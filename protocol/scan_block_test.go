@@ -1,9 +1,137 @@
 package protocol
 
 import (
+	"bytes"
 	"math/rand/v2"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
+
+// strResult is what a string scan decides: where the string ends (or
+// where its problem is), whether it holds escapes, and the problem's rule,
+// empty when there is none.
+type strResult struct {
+	end     int
+	escaped bool
+	rule    string
+}
+
+// refStr is str written a byte at a time, the way the rules read. The
+// block and word paths must agree with it on every input.
+func refStr(d []byte) strResult {
+	var r strResult
+	for i := 1; ; {
+		if i >= len(d) {
+			return strResult{len(d), r.escaped, RuleInvalidJSON}
+		}
+		switch c := d[i]; {
+		case c == '"':
+			return strResult{i + 1, r.escaped, ""}
+		case c == '\\':
+			r.escaped = true
+			n := EscapeLen(d[i:])
+			if n <= 0 {
+				if n == 0 {
+					return strResult{len(d), true, RuleInvalidJSON}
+				}
+				return strResult{i, true, RuleInvalidJSON}
+			}
+			i += n
+		case c < 0x20:
+			return strResult{i, r.escaped, RuleInvalidJSON}
+		case c < utf8.RuneSelf:
+			i++
+		default:
+			if !utf8.FullRune(d[i:]) {
+				return strResult{len(d), r.escaped, RuleInvalidUTF8}
+			}
+			ch, size := utf8.DecodeRune(d[i:])
+			if ch == utf8.RuneError && size == 1 {
+				return strResult{i, r.escaped, RuleInvalidUTF8}
+			}
+			i += size
+		}
+	}
+}
+
+func checkStr(t *testing.T, d []byte) {
+	t.Helper()
+	end, escaped, err := ScanString(d, 0)
+	got := strResult{escaped: escaped, end: end}
+	if err != nil {
+		got.end, got.rule = err.Offset, err.Rule
+	}
+	if want := refStr(d); got != want {
+		t.Fatalf("%q:\nstr  %+v\nwant %+v", d, got, want)
+	}
+}
+
+// TestStrBlockEdges moves each awkward sequence across a string long
+// enough for blocks, so that it meets every position of a block and
+// every word boundary, with the string's end near and far.
+func TestStrBlockEdges(t *testing.T) {
+	pieces := []string{
+		`\n`, `\\`, `\"`, `\\\"`, `\u00e9`, `\ud83d\ude00`, `\x`, `\u12`,
+		"é", "é\"", "é\\n", "é\x1f", "é\x01", "中", "中\"", "中\x1f", "😀", "😀\"",
+		"\xc3", "\xe4\xb8", "\xed\xa0\x80", "\xe0\x80\x80", "\xc0\xaf", "\xff", "\x80",
+		"\t", "\x7f", `"`, `\u00G0`, `\u00eZ`, `\U00e9`, "\xf4\x8f\xbf\xbf", "\xf4\x90\x80\x80", "\xf0\x80\x80\x80",
+		"\xf0\x9f\x98", "\xf5\x80\x80\x80", "😀\x1f", `\u00e9"`,
+	}
+	for _, p := range pieces {
+		for pos := 0; pos < 150; pos++ {
+			for _, tail := range []int{0, 1, 7, 70, 200} {
+				for _, fill := range []func(int) string{filler, fillerNoEscape} {
+					var b bytes.Buffer
+					b.WriteByte('"')
+					b.WriteString(fill(pos))
+					b.WriteString(p)
+					b.WriteString(strings.Repeat("b", tail))
+					b.WriteString(`"}`)
+					checkStr(t, b.Bytes())
+					checkStr(t, b.Bytes()[:b.Len()-2]) // cut short
+				}
+			}
+		}
+	}
+}
+
+// filler returns n bytes of text with an escape every few bytes, so that
+// str has switched to blocks well before the piece after it.
+func filler(n int) string {
+	f := []byte(strings.Repeat(`ab\n`, n/4+1)[:n])
+	if n > 0 && f[n-1] == '\\' {
+		f[n-1] = 'c'
+	}
+	return string(f)
+}
+
+// fillerNoEscape is filler with characters instead of escapes, so that
+// the first escape str meets is the piece's, inside a block.
+func fillerNoEscape(n int) string {
+	f := strings.Repeat("abé", n/4+1)[:n]
+	if !utf8.ValidString(f) {
+		f = f[:n-1] + "c" // é cut in two
+	}
+	return f
+}
+
+// FuzzStringScan compares str with refStr on any text, also made long by
+// repetition so that the block path sees it.
+func FuzzStringScan(f *testing.F) {
+	for _, s := range []string{`a\nb`, "é\"x", `\u00e9\\`, "中文\\t", "😀\x1f", "\xe2\x82", strings.Repeat(`ab\"`, 30)} {
+		f.Add([]byte(s), uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, text []byte, lead uint8) {
+		pad := filler(int(lead % 80))
+		checkStr(t, []byte(`"`+pad+string(text)+`"`))
+		checkStr(t, []byte(`"`+pad+string(text)))
+		if len(text) > 0 {
+			long := bytes.Repeat(text, 300/len(text)+1)
+			checkStr(t, append(append([]byte(`"`+pad), long...), `"}`...))
+		}
+	})
+}
 
 // specialExact is the map specialMap approximates: a bit for each quote,
 // backslash, control byte and non-ASCII byte.
