@@ -331,9 +331,9 @@ func TestUnionOfSpans(t *testing.T) {
 }
 
 // The built-in catalogue's regexes are parsed at load and compiled on
-// first use (that is what init's MustCompile relies on): every one
-// compiles, none was compiled at load, and each rule's group count is
-// the compiled regex's.
+// first use (that is what the lazy regex's MustCompile relies on): every
+// one compiles, none was compiled at load, each rule's group count is the
+// compiled regex's, and two rule sets share one compiled regex.
 func TestCatalogueRegexesCompileOnFirstUse(t *testing.T) {
 	base, err := loadCatalogue()
 	if err != nil {
@@ -343,11 +343,11 @@ func TestCatalogueRegexesCompileOnFirstUse(t *testing.T) {
 		t.Fatalf("%d rules", len(base.rules))
 	}
 	for _, r := range base.rules {
-		if r.Regex != nil || r.pattern == "" {
-			t.Errorf("rule %s: compiled at load (%v) or no pattern (%q)", r.ID, r.Regex != nil, r.pattern)
+		if r.Regex != nil || r.lazy == nil {
+			t.Errorf("rule %s: compiled at load (%v) or no regex", r.ID, r.Regex != nil)
 			continue
 		}
-		re, err := regexp.Compile(r.pattern)
+		re, err := regexp.Compile(r.Expr())
 		if err != nil {
 			t.Errorf("rule %s: %v", r.ID, err)
 			continue
@@ -355,5 +355,29 @@ func TestCatalogueRegexesCompileOnFirstUse(t *testing.T) {
 		if re.NumSubexp() != r.groups() {
 			t.Errorf("rule %s: %d groups, the compiled regex has %d", r.ID, r.groups(), re.NumSubexp())
 		}
+	}
+	one, err := Compile(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, err := Compile(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared := false
+	for i, r := range one.rules {
+		if r.matcher == nil || !r.fromGitleaks {
+			continue
+		}
+		r.matcher.init()
+		two.rules[i].matcher.init()
+		if r.matcher.re != two.rules[i].matcher.re {
+			t.Fatalf("rule %s: each rule set compiled its regex", r.id)
+		}
+		shared = true
+		break
+	}
+	if !shared {
+		t.Error("no catalogue rule in the rule set")
 	}
 }

@@ -29,7 +29,7 @@ func customRule(cr CustomRule, before []rule) (rule, error) {
 			kws = append(kws, kwSpec{lowerString(k), true})
 		}
 	}
-	m := &regexMatcher{re: cr.Regex, pattern: cr.pattern, group: cr.SecretGroup, entropy: cr.Entropy, allow: cr.Allowlists, keywords: kws}
+	m := &regexMatcher{re: cr.Regex, lazy: cr.lazy, group: cr.SecretGroup, entropy: cr.Entropy, allow: cr.Allowlists, keywords: kws}
 	source := cr.Source
 	if source == "" {
 		source = SourceConfig
@@ -40,8 +40,8 @@ func customRule(cr CustomRule, before []rule) (rule, error) {
 // regexMatcher finds the secrets of a rule given as a regex, with the
 // semantics of gitleaks' format.
 type regexMatcher struct {
-	re       *regexp.Regexp // nil until init when pattern is set
-	pattern  string
+	re       *regexp.Regexp // nil until init when lazy is set
+	lazy     *lazyRegex
 	group    int
 	entropy  float64
 	allow    []Allowlist
@@ -150,9 +150,7 @@ func (m *regexMatcher) keeps(t []byte, sp span, lines *lineMemo) bool {
 func (m *regexMatcher) init() {
 	m.once.Do(func() {
 		if m.re == nil {
-			// The pattern was parsed when the rule was made, and a
-			// test compiles every pattern of the catalogue.
-			m.re = regexp.MustCompile(m.pattern)
+			m.re = m.lazy.compiled()
 		}
 		m.width = windowOf(m.re)
 		m.pre, m.lead = necessary(m.re)
@@ -206,16 +204,40 @@ func (cr *CustomRule) setRegex(expr string, lazy bool) error {
 	if err != nil {
 		return err
 	}
-	cr.pattern, cr.captures = expr, p.MaxCap()
+	cr.lazy = &lazyRegex{expr: expr, captures: p.MaxCap()}
+	cr.lazy.compiled = sync.OnceValue(func() *regexp.Regexp {
+		// Parsed above, and a test compiles every regex of the
+		// catalogue.
+		return regexp.MustCompile(expr)
+	})
 	return nil
 }
 
-func (cr *CustomRule) hasRegex() bool { return cr.Regex != nil || cr.pattern != "" }
+// lazyRegex is a regex parsed but not yet compiled: compiled, on its
+// first call, compiles it once for every rule set that holds the rule.
+type lazyRegex struct {
+	expr     string
+	captures int
+	compiled func() *regexp.Regexp
+}
+
+func (cr *CustomRule) hasRegex() bool { return cr.Regex != nil || cr.lazy != nil }
+
+// Expr is the text of the rule's regex.
+func (cr *CustomRule) Expr() string {
+	if cr.Regex != nil {
+		return cr.Regex.String()
+	}
+	if cr.lazy != nil {
+		return cr.lazy.expr
+	}
+	return ""
+}
 
 // groups is the number of capture groups of the rule's regex.
 func (cr *CustomRule) groups() int {
 	if cr.Regex != nil {
 		return cr.Regex.NumSubexp()
 	}
-	return cr.captures
+	return cr.lazy.captures
 }

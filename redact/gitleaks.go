@@ -330,7 +330,7 @@ func extendRules(base, own []CustomRule, disabled []string, source string) []Cus
 			m.SecretGroup = o.SecretGroup
 		}
 		if o.hasRegex() {
-			m.Regex, m.pattern, m.captures = o.Regex, o.pattern, o.captures
+			m.Regex, m.lazy = o.Regex, o.lazy
 		}
 		m.Keywords = slices.Concat(b.Keywords, o.Keywords)
 		m.Allowlists = slices.Concat(b.Allowlists, o.Allowlists)

@@ -74,6 +74,7 @@ func TestVectorScanAgreesWithScalar(t *testing.T) {
 		t.Skip("no vector scan on this CPU")
 	}
 	rs := defaults(t)
+	t.Cleanup(func() { useVectorScan = haveVectorScan })
 	r := rand.New(rand.NewPCG(3, 4))
 	fillers := []string{" ", "the ", "x", "\\n", "0123456789abcdef", "func (p *prefilter) ", "_", "é"}
 	for round := range 2000 {

@@ -59,7 +59,9 @@ type Config struct {
 // CustomRule is a rule given as a regular expression, with the semantics
 // of gitleaks' format.
 type CustomRule struct {
-	ID    string
+	ID string
+	// Regex is the rule's regex; nil for a rule of the built-in
+	// catalogue (Expr gives its text), which is compiled on first use.
 	Regex *regexp.Regexp
 	// SecretGroup is the capture group that holds the secret; 0 means
 	// the first capture group that matched something, or the whole match
@@ -80,12 +82,11 @@ type CustomRule struct {
 	// "" is SourceConfig.
 	Source string
 
-	// pattern, when Regex is nil, is a regex already parsed, compiled on
-	// the rule's first use (the built-in catalogue: most of its rules
-	// never run in a given log, and compiling them all was most of the
-	// start-up of a run); captures is its number of groups.
-	pattern  string
-	captures int
+	// lazy, when Regex is nil, is the rule's regex, parsed and compiled
+	// on its first use (the built-in catalogue: most of its rules never
+	// run in a given log, and compiling them all was most of the
+	// start-up of a run). Copies of the rule share it.
+	lazy     *lazyRegex
 	gitleaks bool           // from a gitleaks file: its id gives way to ours
 	width    int            // its window (see windowOf); 0 when not yet known
 	pre      *regexp.Regexp // see necessary

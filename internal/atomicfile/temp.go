@@ -151,6 +151,10 @@ const unknownHost = "00000000"
 // tests elsewhere that lay out what a killed run leaves.
 func HostTag() string { return self().host }
 
+// HostNamed reports whether this host has a name: without one,
+// RemoveStale removes nothing.
+func HostNamed() bool { return thisHost() != "" }
+
 // tempName names a temporary file for replacing base, owned by o.
 func tempName(base string, o owner, random uint32) string {
 	return "." + base + tempMark + o.host + "-" + strconv.Itoa(o.pid) + "-" + strconv.FormatUint(uint64(random), 16) + tempSuffix

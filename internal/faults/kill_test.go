@@ -84,6 +84,9 @@ func TestKillDuringInPlaceRewrite(t *testing.T) {
 // its folder, which says so; one of a running process is kept, and so is
 // one written by another host sharing the folder, whatever its process id.
 func TestStaleTempRemoved(t *testing.T) {
+	if !atomicfile.HostNamed() {
+		t.Skip("this host has no name: zsj removes no temporary file here")
+	}
 	dir := t.TempDir()
 	orig := gen(t, filepath.Join(dir, "a.jsonl"), "--runs", "2", "--schema-version", "1")
 	gone := exec.Command(zsj, "--version")

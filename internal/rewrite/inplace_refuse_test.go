@@ -103,6 +103,9 @@ func TestInPlaceThroughSymlink(t *testing.T) {
 // Temporary files a killed run left beside a file are removed and told
 // of; one whose owner still runs is kept.
 func TestInPlaceRemovesStaleTemps(t *testing.T) {
+	if !atomicfile.HostNamed() {
+		t.Skip("this host has no name: no temporary file is removed here")
+	}
 	dir := t.TempDir()
 	path := writeFile(t, dir, "a.jsonl", "old\n", 0o644)
 	gone := exec.Command(os.Args[0], "-test.run=^$")
