@@ -36,6 +36,19 @@ GLOBL letters<>(SB), RODATA|NOPTR, $4
 DATA caseBit<>+0(SB)/4, $0x20
 GLOBL caseBit<>(SB), RODATA|NOPTR, $4
 
+// NEIGHBOUR(r) turns each dword of r, a byte c, into neighbour[c] =
+// 1 << (lower(c) * multiplier >> 29); lower adds 0x20 where c-'A' <= 25.
+// It uses Y4 and Y5.
+#define NEIGHBOUR(r) \
+	VPSUBD   Y13, r, Y4; \
+	VPMINUD  Y14, Y4, Y5; \
+	VPCMPEQD Y5, Y4, Y4; \
+	VPAND    Y15, Y4, Y4; \
+	VPOR     Y4, r, r; \
+	VPMULLD  Y10, r, r; \
+	VPSRLD   $29, r, r; \
+	VPSLLVD  r, Y11, r
+
 // func markedWindows(t []byte, marked *byte, out []int32) (n, next int)
 TEXT ·markedWindows(SB), NOSPLIT, $0-72
 	MOVQ t_base+0(FP), SI
@@ -91,24 +104,9 @@ loop:
 	VPGATHERDD Y4, (DI)(Y2*1), Y6
 	VPGATHERDD Y5, (DI)(Y3*1), Y7
 
-	// neighbour[c] = 1 << (lower(c) * multiplier >> 29), for the byte
-	// after each window: lower adds 0x20 where c-'A' <= 25.
-	VPSUBD   Y13, Y0, Y4
-	VPMINUD  Y14, Y4, Y5
-	VPCMPEQD Y5, Y4, Y4
-	VPAND    Y15, Y4, Y4
-	VPOR     Y4, Y0, Y0
-	VPSUBD   Y13, Y1, Y4
-	VPMINUD  Y14, Y4, Y5
-	VPCMPEQD Y5, Y4, Y4
-	VPAND    Y15, Y4, Y4
-	VPOR     Y4, Y1, Y1
-	VPMULLD  Y10, Y0, Y0
-	VPMULLD  Y10, Y1, Y1
-	VPSRLD   $29, Y0, Y0
-	VPSRLD   $29, Y1, Y1
-	VPSLLVD  Y0, Y11, Y0
-	VPSLLVD  Y1, Y11, Y1
+	// neighbour[c] for the byte after each window.
+	NEIGHBOUR(Y0)
+	NEIGHBOUR(Y1)
 
 	// A window is a candidate where its mark holds the bucket of the
 	// byte after it (as in verify). R10: bit k for the window at AX+2k.
