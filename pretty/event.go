@@ -18,15 +18,14 @@ type event struct {
 	members []protocol.Member
 }
 
-// parse fills e from a line that protocol.ParseObject accepts. It reports
-// false for anything else: not an object, or no string "type". names
-// lends the strings of its type and run id.
-func (e *event) parse(num int, text []byte, names *recentNames) bool {
-	members, serr := protocol.ParseObject(text, e.members[:0])
-	e.members = members
-	if serr != nil {
+// parse fills e from a line that a LineChecker found to be one JSON
+// object (checked). It reports false for anything else: not an object,
+// or no string "type". names lends the strings of its type and run id.
+func (e *event) parse(num int, text []byte, checked *protocol.Checked, names *recentNames) bool {
+	if !checked.Object() {
 		return false
 	}
+	e.members = protocol.MembersOf(text, e.members[:0])
 	e.line = num
 	e.typ = names.typeOf(e.strBytes(protocol.FieldType))
 	e.runID = names.run(e.strBytes(protocol.FieldRunID))

@@ -1,12 +1,17 @@
 package pretty
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/zsj-dev/zsj/protocol"
+)
 
 // The names lent to events are those of each line: a new run id, an
 // escaped one, a type the protocol does not name, and no run at all.
 func TestEventNames(t *testing.T) {
 	var names recentNames
 	var ev event
+	checker := protocol.NewLineChecker(protocol.Options{})
 	for _, tc := range []struct{ line, typ, run string }{
 		{`{"type":"text_delta","runId":"run_a","delta":"x"}`, "text_delta", "run_a"},
 		{`{"type":"text_delta","runId":"run_a","delta":"y"}`, "text_delta", "run_a"},
@@ -17,7 +22,9 @@ func TestEventNames(t *testing.T) {
 		{`{"type":"text_delta","runId":"run_c"}`, "text_delta", "run_c"},
 	} {
 		text := []byte(tc.line)
-		if !ev.parse(1, text, &names) {
+		var checked protocol.Checked
+		checker.Check(text, false, &checked)
+		if !ev.parse(1, text, &checked, &names) {
 			t.Fatalf("%s: not parsed", tc.line)
 		}
 		for i := range text {

@@ -33,7 +33,7 @@ func parseBatch(checker *protocol.LineChecker, b *input.Batch) {
 	var names recentNames
 	for i, l := range b.Lines {
 		checker.Check(l.Text, len(l.EOL) == 0, &res.checked[i])
-		res.parsed[i] = !protocol.IsBlank(l.Text) && res.events[i].parse(0, l.Text, &names)
+		res.parsed[i] = res.events[i].parse(0, l.Text, &res.checked[i], &names)
 	}
 }
 

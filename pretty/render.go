@@ -78,7 +78,7 @@ func (p *Printer) Line(num int, text []byte, noEOL bool) error {
 		p.lines = protocol.NewLineChecker(p.checkOptions)
 	}
 	p.lines.Check(text, noEOL, &p.checked)
-	parsed := !protocol.IsBlank(text) && p.ev.parse(num, text, &p.names)
+	parsed := p.ev.parse(num, text, &p.checked, &p.names)
 	return p.drawChecked(num, text, &p.checked, &p.ev, parsed)
 }
 

@@ -64,6 +64,10 @@ func (lc *LineChecker) syntaxProblem(serr *SyntaxError, noEOL bool) {
 	lc.add(rule, serr.Path, msg+" (at byte "+strconv.Itoa(serr.Offset+1)+")")
 }
 
+// Object reports whether the line is one JSON object, whatever else is
+// wrong with it: MembersOf can then read its members.
+func (c *Checked) Object() bool { return c.object }
+
 // Add records a problem found in the line by a check outside this package
 // (the unredacted-secret rule lives with the redaction rules). It is
 // reported with the line's other problems when the line is applied.

@@ -83,6 +83,19 @@ func ParseObject(line []byte, dst []Member) ([]Member, *SyntaxError) {
 
 var scannerPool = sync.Pool{New: func() any { return new(scanner) }}
 
+// MembersOf returns the top-level members of a line that a LineChecker
+// found to be one JSON object (Checked.Object), appended to dst. It
+// leaves out the checks that finding made (duplicate keys at every
+// depth, and the paths problems are reported at), which were as much
+// work as the rest of a parse of a small event. On a line not so
+// checked it may take what ParseObject refuses, and stops at the first
+// byte that is not JSON.
+func MembersOf(line []byte, dst []Member) []Member {
+	s := scanner{data: line, lenient: true}
+	members, _ := s.parseTop(dst)
+	return members
+}
+
 // Parser is ParseObject with scratch space of its own, for one goroutine.
 type Parser struct{ s scanner }
 

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"encoding/json"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -154,6 +155,16 @@ func FuzzParseObject(f *testing.F) {
 		members, err := ParseObject(line, nil)
 		var obj map[string]json.RawMessage
 		stdErr := json.Unmarshal(line, &obj)
+		// A line checker takes a line for an object exactly where
+		// ParseObject does, and MembersOf then reads the same members.
+		var checked Checked
+		NewLineChecker(Options{}).Check(line, false, &checked)
+		if checked.Object() != (err == nil) {
+			t.Fatalf("%q: the line checker says object %v, ParseObject %v", line, checked.Object(), err)
+		}
+		if err == nil && !reflect.DeepEqual(MembersOf(line, nil), members) {
+			t.Fatalf("%q: MembersOf %v, ParseObject %v", line, MembersOf(line, nil), members)
+		}
 		if err == nil {
 			if stdErr != nil {
 				t.Fatalf("scanner accepts %q, encoding/json says %v", line, stdErr)
