@@ -47,20 +47,7 @@ func TestFollowTruncatedAndRotated(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	idle, proceed := make(chan struct{}), make(chan struct{})
-	wait := func(ctx context.Context) error {
-		select {
-		case idle <- struct{}{}:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-		select {
-		case <-proceed:
-			return nil
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
+	wait, idle, proceed := handWait()
 	var out lockedBuffer
 	var mu sync.Mutex
 	var notices []string

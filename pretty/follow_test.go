@@ -71,20 +71,7 @@ func TestFollowGrowingFile(t *testing.T) {
 	}
 	defer r.Close()
 
-	idle, proceed := make(chan struct{}), make(chan struct{})
-	wait := func(ctx context.Context) error {
-		select {
-		case idle <- struct{}{}:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-		select {
-		case <-proceed:
-			return nil
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
+	wait, idle, proceed := handWait()
 	var out lockedBuffer
 	p := NewTerminal(&out, "", DefaultOptions())
 	done := make(chan error, 1)
@@ -217,4 +204,25 @@ func TestFollowReadErrorNamesTheLine(t *testing.T) {
 	if !errors.As(err, &le) || le.Num != 3 || !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Fatalf("Follow = %v; want a read error at line 3", err)
 	}
+}
+
+// handWait is a FollowOptions.Wait that hands each wait to the test: it
+// sends on idle when Follow has caught up, and returns once the test
+// sends on proceed (or the context ends).
+func handWait() (wait func(context.Context) error, idle, proceed chan struct{}) {
+	idle, proceed = make(chan struct{}), make(chan struct{})
+	wait = func(ctx context.Context) error {
+		select {
+		case idle <- struct{}{}:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		select {
+		case <-proceed:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return wait, idle, proceed
 }
