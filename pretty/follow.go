@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/zsj-dev/zsj/internal/input"
+	"github.com/zsj-dev/zsj/internal/interrupt"
 )
 
 // FollowOptions tune Follow.
@@ -125,7 +126,10 @@ func (p *Printer) Follow(ctx context.Context, r io.Reader, fo FollowOptions) err
 				return err
 			}
 			return p.End()
-		case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded),
+			errors.Is(err, interrupt.ErrInterrupted):
+			// Ctrl-C, seen by the context or first by the read (input
+			// reads stop at an interrupt): finish what was shown.
 			return p.End()
 		case err != nil:
 			if werr := p.End(); werr != nil {

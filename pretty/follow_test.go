@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/zsj-dev/zsj/internal/input"
+	"github.com/zsj-dev/zsj/internal/interrupt"
 )
 
 // lockedBuffer lets the test read what Follow has written so far.
@@ -186,6 +187,22 @@ func TestFollowInterrupted(t *testing.T) {
 	got := out.String()
 	if !strings.Contains(got, "▶ bash") || !strings.Contains(got, "did not finish") {
 		t.Errorf("want the call and the unfinished run:\n%s", got)
+	}
+}
+
+// Ctrl-C seen first by the read (input reads stop at an interrupt), not
+// by the context: following ends as it does for the context, not with a
+// read error.
+func TestFollowInterruptedInRead(t *testing.T) {
+	pr, pw := io.Pipe()
+	go func() {
+		pw.Write([]byte("{\"a\":1}\n"))
+		pw.CloseWithError(interrupt.ErrInterrupted)
+	}()
+	var out lockedBuffer
+	p := NewTerminal(&out, "", DefaultOptions())
+	if err := p.Follow(context.Background(), pr, FollowOptions{Pipe: true, Poll: time.Minute}); err != nil {
+		t.Fatalf("Follow = %v; want the end of what was shown", err)
 	}
 }
 
