@@ -140,17 +140,15 @@ func (f *orderFuncs) merge(l, r map[string]any) map[string]any {
 	m := make(map[string]any, len(l)+len(r))
 	maps.Copy(m, l)
 	maps.Copy(m, r)
-	if info, ok := f.o.find(l); ok {
-		if base := f.o.keysOf(info); base != nil && len(base) == len(l) {
-			var extra []string
-			for _, k := range f.o.keysFor(r, f.keys) {
-				if _, ok := l[k]; !ok {
-					extra = append(extra, k)
-				}
+	if info, base, ok := f.o.complete(l); ok {
+		var extra []string
+		for _, k := range f.o.keysFor(r, f.keys) {
+			if _, ok := l[k]; !ok {
+				extra = append(extra, k)
 			}
-			if f.o.extend(m, info, len(base), extra) {
-				return m
-			}
+		}
+		if f.o.extend(m, info, len(base), extra) {
+			return m
 		}
 	}
 	f.o.record(m, f.mergeKeys(l, r))
@@ -225,12 +223,8 @@ func (f *orderFuncs) setOne(m, old map[string]any, k string) bool {
 	if _, ok := f.o.find(m); ok || old == nil {
 		return ok
 	}
-	info, ok := f.o.find(old)
+	info, base, ok := f.o.complete(old)
 	if !ok {
-		return false
-	}
-	base := f.o.keysOf(info)
-	if base == nil || len(base) != len(old) {
 		return false
 	}
 	extra := f.one[:0]
@@ -308,12 +302,8 @@ func (f *orderFuncs) extendFrom(m, old map[string]any, added bool) bool {
 	if old == nil || len(m) < len(old) {
 		return false
 	}
-	info, ok := f.o.find(old)
+	info, base, ok := f.o.complete(old)
 	if !ok {
-		return false
-	}
-	base := f.o.keysOf(info)
-	if base == nil || len(base) != len(old) {
 		return false
 	}
 	for _, k := range base {

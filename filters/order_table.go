@@ -69,6 +69,20 @@ func (o *keyOrder) extend(m map[string]any, base *objInfo, n int, extra []string
 	return true
 }
 
+// complete returns the record of m and its keys when the record holds
+// all of m's keys; ok is false when m has no record or only part of one.
+func (o *keyOrder) complete(m map[string]any) (info *objInfo, keys []string, ok bool) {
+	info, ok = o.find(m)
+	if !ok {
+		return nil, nil, false
+	}
+	keys = o.keysOf(info)
+	if keys == nil || len(keys) != len(m) {
+		return nil, nil, false
+	}
+	return info, keys, true
+}
+
 // keysFor returns the keys of m in output order: the recorded order when
 // there is one, else the order rank gives (see sortKeys). The result may
 // be the table's own slice: callers must not change it. buf is scratch

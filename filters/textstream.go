@@ -180,8 +180,8 @@ func (s *textStream) lineAt(i int) int {
 
 // column is how many bytes of the line of buf[i] come before it.
 func (s *textStream) column(i int) int {
-	if nl := bytes.LastIndexByte(s.buf[:i], '\n'); nl >= 0 {
-		return i - nl - 1
+	if start := lineStart(s.buf, i); start > 0 { // the line starts in buf
+		return i - start
 	}
 	return s.col0 + i
 }
