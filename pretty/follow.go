@@ -108,7 +108,7 @@ func (p *Printer) Follow(ctx context.Context, r io.Reader, fo FollowOptions) err
 			if err := src.wait(ctx); err != nil {
 				return p.End() // interrupted: finish what was shown
 			}
-		case errors.As(err, new(*reopened)):
+		case err != nil && errors.As(err, new(*reopened)): // (err checked first: As allocates)
 			// The bytes held belong to the old content: a last line cut
 			// short there is drawn as it is, and numbering starts again.
 			if err := render(end, true); err != nil {
