@@ -97,11 +97,25 @@ func MembersOf(line []byte, dst []Member) []Member {
 }
 
 // Parser is ParseObject with scratch space of its own, for one goroutine.
-type Parser struct{ s scanner }
+// It remembers the shape of the last line it accepted, and parses a line
+// that repeats it but for the last string value without reading it all
+// again (parse_memo.go).
+type Parser struct {
+	s    scanner
+	memo parseMemo
+}
 
 // Parse is ParseObject.
 func (p *Parser) Parse(line []byte, dst []Member) ([]Member, *SyntaxError) {
-	return p.s.parse(line, dst)
+	if members, ok := p.memo.likePrevious(line, dst); ok {
+		return members, nil
+	}
+	members, err := p.s.parse(line, dst)
+	p.s.data = nil // do not keep the line alive
+	if err == nil {
+		p.memo.remember(line, members[len(dst):])
+	}
+	return members, err
 }
 
 // parse is ParseObject on a scanner that keeps its scratch space from one
