@@ -55,6 +55,8 @@ type deltaJoiner struct {
 	check bool
 	tally *redactOutput
 	last  []runLast // joinBatch's
+	// reads the lines it inspects, each like the one before
+	reader redact.DeltaReader
 }
 
 // inspect says what a line's text, as it now stands, is to the stream,
@@ -63,7 +65,7 @@ func (j *deltaJoiner) inspect(text []byte) (deltaNote, redact.Delta) {
 	if protocol.IsBlank(text) {
 		return deltaNote{kind: neutralLine}, redact.Delta{}
 	}
-	d, ok := redact.DeltaOf(text)
+	d, ok := j.reader.Of(text)
 	if !ok {
 		return deltaNote{kind: otherLine}, d
 	}
