@@ -29,17 +29,11 @@ type parseMemo struct {
 // likePrevious parses line with the memo, appending its members to dst;
 // ok is false, and dst as it was, when it cannot.
 func (m *parseMemo) likePrevious(line []byte, dst []Member) ([]Member, bool) {
+	end, escaped, ok := m.lastString(line)
+	if !ok {
+		return dst, false
+	}
 	n := len(m.prefix)
-	if !m.valid || len(line) <= n || line[n] != '"' || !bytes.Equal(line[:n], m.prefix) {
-		return dst, false
-	}
-	end, escaped, err := ScanString(line, n)
-	if err != nil {
-		return dst, false // the full parse describes it
-	}
-	if next, closed := AfterValue(line, end, '}'); !closed || EndOfLine(line, next) != nil {
-		return dst, false
-	}
 	last := len(m.members) - 1
 	for i := range m.members {
 		dst = append(dst, m.members[i])
@@ -52,6 +46,24 @@ func (m *parseMemo) likePrevious(line []byte, dst []Member) ([]Member, bool) {
 		}
 	}
 	return dst, true
+}
+
+// lastString reports whether line is the remembered one up to its last
+// value, and that value a string that closes the line: then line is
+// valid, and its last string is line[len(m.prefix):end].
+func (m *parseMemo) lastString(line []byte) (end int, escaped, ok bool) {
+	n := len(m.prefix)
+	if !m.valid || len(line) <= n || line[n] != '"' || !bytes.Equal(line[:n], m.prefix) {
+		return 0, false, false
+	}
+	end, escaped, err := ScanString(line, n)
+	if err != nil {
+		return 0, false, false // the full parse describes it
+	}
+	if next, closed := AfterValue(line, end, '}'); !closed || EndOfLine(line, next) != nil {
+		return 0, false, false
+	}
+	return end, escaped, true
 }
 
 // remember keeps the line just parsed, whose members are members, when

@@ -7,7 +7,8 @@ import (
 )
 
 // parsePair parses first and then second with one Parser, and second
-// alone with a fresh one: the memo must not make any difference.
+// alone with a fresh one: the memo must not make any difference, to the
+// members or to Check.
 func parsePair(t *testing.T, first, second []byte) (memoUsed bool) {
 	t.Helper()
 	var p Parser
@@ -20,6 +21,12 @@ func parsePair(t *testing.T, first, second []byte) (memoUsed bool) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("after %q, %q:\nmembers %+v\nalone   %+v", first, second, got, want)
+	}
+	// Check, after first, says what the parse said.
+	var c Parser
+	c.Check(first)
+	if checkErr := c.Check(second); (checkErr == nil) != (wantErr == nil) || checkErr != nil && *checkErr != *wantErr {
+		t.Fatalf("after %q, Check(%q): %v, ParseObject: %v", first, second, checkErr, wantErr)
 	}
 	return memoUsed
 }

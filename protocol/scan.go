@@ -101,8 +101,9 @@ func MembersOf(line []byte, dst []Member) []Member {
 // that repeats it but for the last string value without reading it all
 // again (parse_memo.go).
 type Parser struct {
-	s    scanner
-	memo parseMemo
+	s       scanner
+	memo    parseMemo
+	scratch []Member // Check's
 }
 
 // Parse is ParseObject.
@@ -110,12 +111,30 @@ func (p *Parser) Parse(line []byte, dst []Member) ([]Member, *SyntaxError) {
 	if members, ok := p.memo.likePrevious(line, dst); ok {
 		return members, nil
 	}
+	return p.parseAll(line, dst)
+}
+
+// parseAll parses line with the scanner, and remembers it.
+func (p *Parser) parseAll(line []byte, dst []Member) ([]Member, *SyntaxError) {
 	members, err := p.s.parse(line, dst)
 	p.s.data = nil // do not keep the line alive
 	if err == nil {
 		p.memo.remember(line, members[len(dst):])
 	}
 	return members, err
+}
+
+// Check is Parse for a caller that needs to know only whether line is
+// valid: a line shaped like the last one is checked without copying its
+// members out (on a log of small deltas, a tenth of zsj redact's time).
+func (p *Parser) Check(line []byte) *SyntaxError {
+	if _, _, ok := p.memo.lastString(line); ok {
+		return nil
+	}
+	var err *SyntaxError
+	p.scratch, err = p.parseAll(line, p.scratch[:0])
+	clear(p.scratch) // do not keep the line alive
+	return err
 }
 
 // parse is ParseObject on a scanner that keeps its scratch space from one

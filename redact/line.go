@@ -18,8 +18,7 @@ type LineResult struct {
 // as it was, and the line stands as it is.
 func (x *Redactor) Line(line, dst []byte) ([]byte, LineResult) {
 	x.matches, x.found = x.matches[:0], x.found[:0]
-	var err *protocol.SyntaxError
-	x.members, err = x.parser.Parse(line, x.members[:0])
+	err := x.parser.Check(line)
 	x.w.failed = false
 	if err == nil {
 		if !x.scanLine(line) {
@@ -34,8 +33,7 @@ func (x *Redactor) Line(line, dst []byte) ([]byte, LineResult) {
 		// inside a value went away); then its strings are redacted too,
 		// as they would be if the output were redacted again.
 		fixed := out[len(dst):]
-		var perr *protocol.SyntaxError
-		if x.members, perr = x.parser.Parse(fixed, x.members[:0]); perr == nil {
+		if x.parser.Check(fixed) == nil {
 			x.fixed = append(x.fixed[:0], fixed...)
 			out, _ = x.jsonLine(x.fixed, dst, false)
 		}

@@ -21,7 +21,6 @@ type Redactor struct {
 	matches  []Match
 	w        walker
 	parser   protocol.Parser
-	members  []protocol.Member
 	fixed    []byte // a line that text redaction made valid JSON
 	lineHits []hit  // the keywords of the line being walked
 	strHits  []hit  // those of one of its strings
