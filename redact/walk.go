@@ -197,6 +197,33 @@ func (x *Redactor) mayMatch(raw []byte, hits []hit) bool {
 	return rs.pf.hidden(raw, hits)
 }
 
+// mayMatchText is mayMatch for decoded text, such as the join of two
+// deltas: without a backslash in it, no byte is part of an escape, and
+// the rules' quick checks, which only say no from bytes outside escapes,
+// read it as they read raw JSON text; with one, they would read a
+// backslash of the text as an escape, so the answer is yes.
+func (x *Redactor) mayMatchText(t []byte, hits []hit) bool {
+	rs := x.rs
+	if rs.anyAlways || denseHits(hits, t) || x.walkAll {
+		return true
+	}
+	if len(hits) == 0 {
+		return false
+	}
+	if indexByte(t, '\\') >= 0 {
+		return true
+	}
+	for _, h := range hits {
+		end := int(h.pos) + len(rs.pf.keywords[h.kw].text)
+		for _, ri := range rs.kwRules[h.kw] {
+			if m := rs.rules[ri].maybe; m == nil || m(t, end) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // stringHits returns the keywords the scan of the line found inside the
 // string whose text is in[start:end], with positions in the string.
 func (w *walker) stringHits(start, end int) ([]hit, bool) {
