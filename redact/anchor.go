@@ -150,6 +150,9 @@ type keywordLed struct {
 	first [256]bool
 	// gap, when set, is what must follow a leading literal.
 	gap *gapCheck
+	// litSteps, when set, holds for each leading literal the runs that
+	// the rest of the part it leads starts with (see litStepsOf).
+	litSteps [][]runStep
 	// escapable: a literal holds a character JSON may escape, so raw
 	// text cannot be compared with it.
 	escapable bool
@@ -175,6 +178,9 @@ func newKeywordLed(re *regexp.Regexp, keywords []kwSpec) *keywordLed {
 		return nil
 	}
 	k := &keywordLed{lits: lits, lead: lead, gap: gapCheckOf(p)}
+	if steps := litStepsOf(leadPart(p)); len(steps) == len(lits) {
+		k.litSteps = steps
+	}
 	for _, l := range lits {
 		if l.fold && strings.IndexFunc(l.text, func(r rune) bool { return r >= 0x80 }) >= 0 {
 			return nil // startsAt folds ASCII only
@@ -239,11 +245,19 @@ func (k *keywordLed) startsAt(t []byte, q int) bool {
 // goesOn reports whether, after a leading literal at q in t, a match
 // may go on (see gapCheck).
 func (k *keywordLed) goesOn(t []byte, q int) bool {
-	if k.gap == nil {
+	if k.gap == nil && k.litSteps == nil {
 		return true
 	}
 	for i := range k.lits {
-		if l := &k.lits[i]; l.at(t, q) && k.gap.holds(t, q+len(l.text)) {
+		l := &k.lits[i]
+		if !l.at(t, q) {
+			continue
+		}
+		n := q + len(l.text)
+		if k.litSteps != nil && !runStepsAt(k.litSteps[i], t, n) {
+			continue
+		}
+		if k.gap == nil || k.gap.holdsAfter(t, n, i) {
 			return true
 		}
 	}

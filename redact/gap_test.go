@@ -56,3 +56,58 @@ func TestGapCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestGapCheckCatalogue: for every rule of the catalogue tried at its
+// keywords, wherever its keyword-led part matches in a sample, as
+// written or as a JSON string holds it (escaped), the checks of what
+// follows a leading literal (goesOn: the gap, the runs after it) must
+// let it through; a no there would lose the secret. They must also say
+// no somewhere, or they check nothing.
+func TestGapCheckCatalogue(t *testing.T) {
+	rs, err := Compile(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]*regexMatcher{}
+	for _, r := range rs.rules {
+		if r.matcher != nil {
+			r.matcher.init()
+			if k := r.matcher.led; k != nil && (k.gap != nil || k.litSteps != nil) {
+				byID[r.id] = r.matcher
+			}
+		}
+	}
+	if len(byID) == 0 {
+		t.Fatal("no rule has a gap check")
+	}
+	tried, refused := 0, 0
+	for _, rule := range loadRecallSamples(t).Rules {
+		m := byID[rule.ID]
+		if m == nil {
+			continue
+		}
+		k := m.led
+		for _, smp := range append(rule.True, rule.False...) {
+			for _, text := range []string{smp.Sample, jsonEscaped(smp.Sample)} {
+				b := []byte(text)
+				for q := range b {
+					if !k.startsAt(b, q) {
+						continue
+					}
+					tried++
+					ok := k.goesOn(b, q)
+					if !ok {
+						refused++
+					}
+					if !ok && k.anchored.Match(b[q:]) {
+						t.Errorf("%s: the keyword-led part matches %q at %d, the gap check says no", rule.ID, text, q)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d rules with checks, %d places tried, %d refused", len(byID), tried, refused)
+	if refused == 0 {
+		t.Error("the gap checks refused nothing")
+	}
+}
