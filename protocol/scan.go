@@ -101,9 +101,10 @@ func MembersOf(line []byte, dst []Member) []Member {
 // that repeats it but for the last string value without reading it all
 // again (parse_memo.go).
 type Parser struct {
-	s       scanner
-	memo    parseMemo
-	scratch []Member // Check's
+	s        scanner
+	memo     parseMemo
+	scratch  []Member // Check's
+	repeated bool     // the last line Check accepted was read with the memo
 }
 
 // Parse is ParseObject.
@@ -129,12 +130,26 @@ func (p *Parser) parseAll(line []byte, dst []Member) ([]Member, *SyntaxError) {
 // members out (on a log of small deltas, a tenth of zsj redact's time).
 func (p *Parser) Check(line []byte) *SyntaxError {
 	if _, _, ok := p.memo.lastString(line); ok {
+		p.repeated = true
 		return nil
 	}
+	p.repeated = false
 	var err *SyntaxError
 	p.scratch, err = p.parseAll(line, p.scratch[:0])
 	clear(p.scratch) // do not keep the line alive
 	return err
+}
+
+// LastString says where the last line Check accepted has its last value,
+// a string (its opening quote), when the next line may repeat its shape:
+// start is -1 otherwise. repeated is set when that line repeated the
+// shape of the one before, byte for byte up to start: what the caller
+// learned of those bytes then holds for this line too.
+func (p *Parser) LastString() (start int, repeated bool) {
+	if !p.memo.valid {
+		return -1, false
+	}
+	return len(p.memo.prefix), p.repeated
 }
 
 // parse is ParseObject on a scanner that keeps its scratch space from one

@@ -11,19 +11,23 @@ import (
 type Redactor struct {
 	rs *RuleSet
 
-	hits     []hit
-	spans    []span
-	near     []span    // the keywords near which a regex rule looks
-	found    []found   // matches in the text being redacted
-	work     [2][]byte // the text after each rule, alternately
-	flip     int
-	dec      []byte // a decoded string
-	matches  []Match
-	w        walker
-	parser   protocol.Parser
-	fixed    []byte // a line that text redaction made valid JSON
-	lineHits []hit  // the keywords of the line being walked
-	strHits  []hit  // those of one of its strings
+	hits    []hit
+	spans   []span
+	near    []span    // the keywords near which a regex rule looks
+	found   []found   // matches in the text being redacted
+	work    [2][]byte // the text after each rule, alternately
+	flip    int
+	dec     []byte // a decoded string
+	matches []Match
+	w       walker
+	parser  protocol.Parser
+	// cleanPrefix, when not 0, is the length of the bytes before the last
+	// string of the parser's remembered shape, in which the scan found
+	// nothing (see scanChecked).
+	cleanPrefix int
+	fixed       []byte // a line that text redaction made valid JSON
+	lineHits    []hit  // the keywords of the line being walked
+	strHits     []hit  // those of one of its strings
 	// replaceAll's: what each rule found, what is reported, which rules
 	// the keywords gate.
 	ruleSpans []ruleSpan
@@ -39,6 +43,8 @@ type Redactor struct {
 	joined []byte // the text across a join of deltas (see Join)
 
 	walkAll bool // tests: walk every line, to check that passing most is exact
+	// tests: scan every line whole, to check that scanChecked is exact
+	fullScans bool
 }
 
 type span struct{ start, end int }
