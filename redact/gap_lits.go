@@ -1,0 +1,240 @@
+package redact
+
+import (
+	"bytes"
+	"regexp/syntax"
+	"unicode/utf8"
+)
+
+// A leading literal may be shorter than the part of the regex it leads:
+// Go's parser factors "access|auth|api" into "a(?:ccess|uth|pi)", whose
+// literal is "a". The gap after the part starts after the rest of it,
+// and what follows the literal inside the part may be checked too. The
+// functions here read those off the part, in the order in which
+// leadingLits lists the literals.
+
+// zeroWidth reports whether a part of a sequence matches no character:
+// leadingLits passes over such parts.
+func zeroWidth(op syntax.Op) bool {
+	switch op {
+	case syntax.OpWordBoundary, syntax.OpNoWordBoundary, syntax.OpBeginLine, syntax.OpBeginText, syntax.OpEmptyMatch:
+		return true
+	}
+	return false
+}
+
+// litRests mirrors leadingLits: for each literal it finds in re, the most
+// bytes a match of re may hold after it (-1: no bound).
+func litRests(re *syntax.Regexp) []int {
+	switch re.Op {
+	case syntax.OpLiteral:
+		return []int{0}
+	case syntax.OpCapture:
+		return litRests(re.Sub[0])
+	case syntax.OpConcat:
+		for i, s := range re.Sub {
+			if zeroWidth(s.Op) {
+				continue
+			}
+			after := 0
+			for _, t := range re.Sub[i+1:] {
+				if w := maxWidth(t); w < 0 || after < 0 {
+					after = -1
+				} else {
+					after += w
+				}
+			}
+			rests := litRests(s)
+			for j, r := range rests {
+				if r < 0 || after < 0 {
+					rests[j] = -1
+				} else {
+					rests[j] = r + after
+				}
+			}
+			return rests
+		}
+	case syntax.OpAlternate:
+		var out []int
+		for _, s := range re.Sub {
+			out = append(out, litRests(s)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// litRestSets mirrors leadingLits: for each literal it finds in re, the
+// texts a match of re may hold after it (nil: too many, or not known).
+func litRestSets(re *syntax.Regexp) [][]string {
+	switch re.Op {
+	case syntax.OpLiteral:
+		return [][]string{{""}}
+	case syntax.OpCapture:
+		return litRestSets(re.Sub[0])
+	case syntax.OpConcat:
+		for i, s := range re.Sub {
+			if zeroWidth(s.Op) {
+				continue
+			}
+			after, ok := finiteTexts(&syntax.Regexp{Op: syntax.OpConcat, Sub: re.Sub[i+1:]})
+			sets := litRestSets(s)
+			for j, set := range sets {
+				sets[j] = nil
+				if ok && set != nil {
+					sets[j] = product(set, after)
+				}
+			}
+			return sets
+		}
+	case syntax.OpAlternate:
+		var out [][]string
+		for _, s := range re.Sub {
+			out = append(out, litRestSets(s)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// maxRestTexts bounds the texts finiteTexts lists.
+const maxRestTexts = 16
+
+// finiteTexts returns, in lower case, every text re matches, when they
+// are few and ASCII.
+func finiteTexts(re *syntax.Regexp) ([]string, bool) {
+	switch re.Op {
+	case syntax.OpEmptyMatch:
+		return []string{""}, true
+	case syntax.OpLiteral:
+		for _, r := range re.Rune {
+			if r >= utf8.RuneSelf {
+				return nil, false
+			}
+		}
+		s := string(re.Rune)
+		if re.Flags&syntax.FoldCase != 0 {
+			s = lowerString(s)
+		} else if lowerString(s) != s {
+			return nil, false // compared folded below: only lower case may stand
+		}
+		return []string{s}, true
+	case syntax.OpCapture:
+		return finiteTexts(re.Sub[0])
+	case syntax.OpQuest:
+		in, ok := finiteTexts(re.Sub[0])
+		return append(in, ""), ok && len(in) < maxRestTexts
+	case syntax.OpConcat:
+		out := []string{""}
+		for _, s := range re.Sub {
+			part, ok := finiteTexts(s)
+			if !ok {
+				return nil, false
+			}
+			if out = product(out, part); out == nil {
+				return nil, false
+			}
+		}
+		return out, true
+	case syntax.OpAlternate:
+		var out []string
+		for _, s := range re.Sub {
+			part, ok := finiteTexts(s)
+			if !ok || len(out)+len(part) > maxRestTexts {
+				return nil, false
+			}
+			out = append(out, part...)
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// product returns every a followed by every b; nil when there would be
+// more than maxRestTexts.
+func product(as, bs []string) []string {
+	if len(as)*len(bs) > maxRestTexts {
+		return nil
+	}
+	var out []string
+	for _, a := range as {
+		for _, b := range bs {
+			out = append(out, a+b)
+		}
+	}
+	return out
+}
+
+// leadPart returns the part of the sequence p that its leading literals
+// lead (see leadingLits), or nil.
+func leadPart(p *syntax.Regexp) *syntax.Regexp {
+	for _, s := range sequence(p, nil) {
+		if !zeroWidth(s.Op) {
+			return s
+		}
+	}
+	return nil
+}
+
+// litStepsOf mirrors leadingLits: for each literal it finds in re, the
+// runs that what follows it in re starts with (nil: none known): the 24
+// characters after the "s." of "s\.[a-z0-9]{24}|hvs\.[\w-]{90,}".
+func litStepsOf(re *syntax.Regexp) [][]runStep {
+	if re == nil {
+		return nil
+	}
+	switch re.Op {
+	case syntax.OpLiteral:
+		return [][]runStep{nil}
+	case syntax.OpCapture:
+		return litStepsOf(re.Sub[0])
+	case syntax.OpConcat:
+		for i, s := range re.Sub {
+			if zeroWidth(s.Op) {
+				continue
+			}
+			steps := litStepsOf(s)
+			if s.Op == syntax.OpLiteral {
+				// What follows the literal is the rest of this sequence.
+				var rest []*syntax.Regexp
+				for _, t := range re.Sub[i+1:] {
+					rest = sequence(t, rest)
+				}
+				steps[0] = stepsOf(rest)
+			}
+			return steps
+		}
+	case syntax.OpAlternate:
+		var out [][]runStep
+		for _, s := range re.Sub {
+			out = append(out, litStepsOf(s)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// holdsAfter is holds for the leading literal of index lit, which ends at
+// n: after the rest of the part it leads.
+func (g *gapCheck) holdsAfter(t []byte, n, lit int) bool {
+	if lit < len(g.restSets) && g.restSets[lit] != nil {
+		for _, rest := range g.restSets[lit] {
+			if hasFoldAt(t, n, rest) && g.holds(t, n+len(rest)) {
+				return true
+			}
+			if i := bytes.IndexByte(t[n:min(len(t), n+len(rest))], '\\'); i >= 0 {
+				return true // an escape may hide the rest
+			}
+		}
+		return false
+	}
+	if lit >= len(g.rests) || g.rests[lit] < 0 {
+		return true // not known: the check cannot say no
+	}
+	for e := 0; e <= g.rests[lit] && n+e <= len(t); e++ {
+		if g.holds(t, n+e) {
+			return true
+		}
+	}
+	return false
+}
