@@ -23,78 +23,84 @@ func zeroWidth(op syntax.Op) bool {
 	return false
 }
 
-// litRests mirrors leadingLits: for each literal it finds in re, the most
-// bytes a match of re may hold after it (-1: no bound).
-func litRests(re *syntax.Regexp) []int {
+// litFollows mirrors leadingLits: for each literal it finds in re, the
+// parts that follow the literal in a match of re, in order.
+func litFollows(re *syntax.Regexp) [][]*syntax.Regexp {
 	switch re.Op {
 	case syntax.OpLiteral:
-		return []int{0}
+		return [][]*syntax.Regexp{nil}
 	case syntax.OpCapture:
-		return litRests(re.Sub[0])
+		return litFollows(re.Sub[0])
 	case syntax.OpConcat:
 		for i, s := range re.Sub {
 			if zeroWidth(s.Op) {
 				continue
 			}
-			after := 0
-			for _, t := range re.Sub[i+1:] {
-				if w := maxWidth(t); w < 0 || after < 0 {
-					after = -1
-				} else {
-					after += w
-				}
+			out := litFollows(s)
+			for j := range out {
+				out[j] = append(out[j], re.Sub[i+1:]...)
 			}
-			rests := litRests(s)
-			for j, r := range rests {
-				if r < 0 || after < 0 {
-					rests[j] = -1
-				} else {
-					rests[j] = r + after
-				}
-			}
-			return rests
+			return out
 		}
 	case syntax.OpAlternate:
-		var out []int
+		var out [][]*syntax.Regexp
 		for _, s := range re.Sub {
-			out = append(out, litRests(s)...)
+			out = append(out, litFollows(s)...)
 		}
 		return out
 	}
 	return nil
 }
 
-// litRestSets mirrors leadingLits: for each literal it finds in re, the
+// litRests returns, for each literal leadingLits finds in re, the most
+// bytes a match of re may hold after it (-1: no bound).
+func litRests(re *syntax.Regexp) []int {
+	var out []int
+	for _, parts := range litFollows(re) {
+		most := 0
+		for _, p := range parts {
+			w := maxWidth(p)
+			if w < 0 {
+				most = -1
+				break
+			}
+			most += w
+		}
+		out = append(out, most)
+	}
+	return out
+}
+
+// litRestSets returns, for each literal leadingLits finds in re, the
 // texts a match of re may hold after it (nil: too many, or not known).
 func litRestSets(re *syntax.Regexp) [][]string {
-	switch re.Op {
-	case syntax.OpLiteral:
-		return [][]string{{""}}
-	case syntax.OpCapture:
-		return litRestSets(re.Sub[0])
-	case syntax.OpConcat:
-		for i, s := range re.Sub {
-			if zeroWidth(s.Op) {
-				continue
-			}
-			after, ok := finiteTexts(&syntax.Regexp{Op: syntax.OpConcat, Sub: re.Sub[i+1:]})
-			sets := litRestSets(s)
-			for j, set := range sets {
-				sets[j] = nil
-				if ok && set != nil {
-					sets[j] = product(set, after)
-				}
-			}
-			return sets
+	var out [][]string
+	for _, parts := range litFollows(re) {
+		texts, ok := finiteTexts(&syntax.Regexp{Op: syntax.OpConcat, Sub: parts})
+		if !ok {
+			texts = nil
 		}
-	case syntax.OpAlternate:
-		var out [][]string
-		for _, s := range re.Sub {
-			out = append(out, litRestSets(s)...)
-		}
-		return out
+		out = append(out, texts)
 	}
-	return nil
+	return out
+}
+
+// litStepsOf returns, for each literal leadingLits finds in re, the runs
+// that what follows it starts with (nil: none known): the 24 characters
+// after the "s." of "s\.[a-z0-9]{24}|hvs\.[\w-]{90,}".
+func litStepsOf(re *syntax.Regexp) [][]runStep {
+	if re == nil {
+		return nil
+	}
+	var out [][]runStep
+	for _, parts := range litFollows(re) {
+		var seq []*syntax.Regexp
+		for _, p := range parts {
+			seq = sequence(p, seq)
+		}
+		out = append(out, stepsOf(seq))
+	}
+	return out
 }
 
 // maxRestTexts bounds the texts finiteTexts lists.
@@ -172,44 +178,6 @@ func leadPart(p *syntax.Regexp) *syntax.Regexp {
 		if !zeroWidth(s.Op) {
 			return s
 		}
-	}
-	return nil
-}
-
-// litStepsOf mirrors leadingLits: for each literal it finds in re, the
-// runs that what follows it in re starts with (nil: none known): the 24
-// characters after the "s." of "s\.[a-z0-9]{24}|hvs\.[\w-]{90,}".
-func litStepsOf(re *syntax.Regexp) [][]runStep {
-	if re == nil {
-		return nil
-	}
-	switch re.Op {
-	case syntax.OpLiteral:
-		return [][]runStep{nil}
-	case syntax.OpCapture:
-		return litStepsOf(re.Sub[0])
-	case syntax.OpConcat:
-		for i, s := range re.Sub {
-			if zeroWidth(s.Op) {
-				continue
-			}
-			steps := litStepsOf(s)
-			if s.Op == syntax.OpLiteral {
-				// What follows the literal is the rest of this sequence.
-				var rest []*syntax.Regexp
-				for _, t := range re.Sub[i+1:] {
-					rest = sequence(t, rest)
-				}
-				steps[0] = stepsOf(rest)
-			}
-			return steps
-		}
-	case syntax.OpAlternate:
-		var out [][]runStep
-		for _, s := range re.Sub {
-			out = append(out, litStepsOf(s)...)
-		}
-		return out
 	}
 	return nil
 }
