@@ -104,12 +104,13 @@ type Parser struct {
 	s        scanner
 	memo     parseMemo
 	scratch  []Member // Check's
-	repeated bool     // the last line Check accepted was read with the memo
+	repeated bool     // the last line accepted was read with the memo
 }
 
 // Parse is ParseObject.
 func (p *Parser) Parse(line []byte, dst []Member) ([]Member, *SyntaxError) {
 	if members, ok := p.memo.likePrevious(line, dst); ok {
+		p.repeated = true
 		return members, nil
 	}
 	return p.parseAll(line, dst)
@@ -121,6 +122,7 @@ func (p *Parser) parseAll(line []byte, dst []Member) ([]Member, *SyntaxError) {
 	p.s.data = nil // do not keep the line alive
 	if err == nil {
 		p.memo.remember(line, members[len(dst):])
+		p.repeated = false
 	}
 	return members, err
 }
@@ -133,14 +135,13 @@ func (p *Parser) Check(line []byte) *SyntaxError {
 		p.repeated = true
 		return nil
 	}
-	p.repeated = false
 	var err *SyntaxError
 	p.scratch, err = p.parseAll(line, p.scratch[:0])
 	clear(p.scratch) // do not keep the line alive
 	return err
 }
 
-// LastString says where the last line Check accepted has its last value,
+// LastString says where the last line accepted has its last value,
 // a string (its opening quote), when the next line may repeat its shape:
 // start is -1 otherwise. repeated is set when that line repeated the
 // shape of the one before, byte for byte up to start: what the caller

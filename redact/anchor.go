@@ -6,6 +6,8 @@ import (
 	"regexp/syntax"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/zsj-dev/zsj/protocol"
 )
@@ -98,7 +100,12 @@ func firstBytes(re *syntax.Regexp) *[256]bool {
 		}
 		set[r] = true
 		if re.Flags&syntax.FoldCase != 0 {
-			set[lower[r]], set[upper(byte(r))] = true, true
+			// Every case of r: the Kelvin sign for k, the long s for s.
+			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+				var b [utf8.UTFMax]byte
+				utf8.EncodeRune(b[:], f)
+				set[b[0]] = true
+			}
 		}
 	case syntax.OpCharClass:
 		for i := 0; i+1 < len(re.Rune); i += 2 {
@@ -181,6 +188,9 @@ func newKeywordLed(re *regexp.Regexp, keywords []kwSpec) *keywordLed {
 	if steps := litStepsOf(leadPart(p)); len(steps) == len(lits) {
 		k.litSteps = steps
 	}
+	if g := k.gap; g != nil && (len(g.rests) != len(lits) || len(g.restSets) != len(lits)) {
+		g.rests, g.restSets = nil, nil // not in step with the literals: not used
+	}
 	for _, l := range lits {
 		if l.fold && strings.IndexFunc(l.text, func(r rune) bool { return r >= 0x80 }) >= 0 {
 			return nil // startsAt folds ASCII only
@@ -245,7 +255,7 @@ func (k *keywordLed) startsAt(t []byte, q int) bool {
 // goesOn reports whether, after a leading literal at q in t, a match
 // may go on (see gapCheck).
 func (k *keywordLed) goesOn(t []byte, q int) bool {
-	if k.gap == nil && k.litSteps == nil {
+	if k.gap == nil && k.litSteps == nil || !checkAfterLiterals {
 		return true
 	}
 	for i := range k.lits {
@@ -263,6 +273,10 @@ func (k *keywordLed) goesOn(t []byte, q int) bool {
 	}
 	return false
 }
+
+// checkAfterLiterals: goesOn reads what follows a leading literal; a
+// test turns it off to compare.
+var checkAfterLiterals = true
 
 // at reports whether l occurs in t at q.
 func (l *lit) at(t []byte, q int) bool {

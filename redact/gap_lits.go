@@ -1,7 +1,6 @@
 package redact
 
 import (
-	"bytes"
 	"regexp/syntax"
 	"unicode/utf8"
 )
@@ -107,7 +106,8 @@ func litStepsOf(re *syntax.Regexp) [][]runStep {
 const maxRestTexts = 16
 
 // finiteTexts returns, in lower case, every text re matches, when they
-// are few and ASCII.
+// are few and written in ASCII (a folded k or s also matches the Kelvin
+// sign or the long s, which holdsAfter lets pass).
 func finiteTexts(re *syntax.Regexp) ([]string, bool) {
 	switch re.Op {
 	case syntax.OpEmptyMatch:
@@ -186,12 +186,19 @@ func leadPart(p *syntax.Regexp) *syntax.Regexp {
 // n: after the rest of the part it leads.
 func (g *gapCheck) holdsAfter(t []byte, n, lit int) bool {
 	if lit < len(g.restSets) && g.restSets[lit] != nil {
+		longest := 0
 		for _, rest := range g.restSets[lit] {
 			if hasFoldAt(t, n, rest) && g.holds(t, n+len(rest)) {
 				return true
 			}
-			if i := bytes.IndexByte(t[n:min(len(t), n+len(rest))], '\\'); i >= 0 {
-				return true // an escape may hide the rest
+			longest = max(longest, len(rest))
+		}
+		// The texts are compared as ASCII: an escape may hide one, and a
+		// rune of more bytes may be a folded k or s (the Kelvin sign, the
+		// long s), of up to 3 bytes each.
+		for _, c := range t[n:min(len(t), n+3*longest)] {
+			if c == '\\' || c >= utf8.RuneSelf {
+				return true
 			}
 		}
 		return false

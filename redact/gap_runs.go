@@ -168,9 +168,11 @@ func runStepsAt(steps []runStep, t []byte, n int) bool {
 // a character of the step's class. t may be raw JSON text, where it
 // starts an escape, or decoded text, where it is itself: so no only
 // when neither the backslash nor what a short escape stands for is in
-// the class (a \uXXXX may stand for anything).
+// the class. A \uXXXX may stand for anything, and so may a \\: the
+// rules read a JSON document printed into a string through its escapes
+// too (viewText), so \\/ and \\u0041 in raw text may be / and A.
 func (st *runStep) mayEscape(t []byte, n int) bool {
-	if n+1 >= len(t) || t[n+1] == 'u' || st.class['\\'] {
+	if n+1 >= len(t) || t[n+1] == 'u' || t[n+1] == '\\' || st.class['\\'] {
 		return true
 	}
 	c, ok := shortEscapes[t[n+1]]

@@ -1,9 +1,14 @@
 package redact
 
 import (
+	"encoding/json"
+	"fmt"
 	"regexp"
 	"regexp/syntax"
+	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // A keyword-led rule of the assignment shape: its gap check must say yes
@@ -109,5 +114,80 @@ func TestGapCheckCatalogue(t *testing.T) {
 	t.Logf("%d rules with checks, %d places tried, %d refused", len(byID), tried, refused)
 	if refused == 0 {
 		t.Error("the gap checks refused nothing")
+	}
+}
+
+// TestQuickChecksOnPrintedJSON: the quick checks that gate a line (maybe)
+// read raw JSON text, where a JSON document a tool printed holds its own
+// escapes once more (\\/ for a slash a PHP encoder escaped, \\u0041 for
+// an A): the rules read those through the escape view, so the checks
+// must not refuse them. Every true sample of the catalogue is printed
+// so, in a tool output, and Line must find with the checks after
+// leading literals what it finds without them.
+func TestQuickChecksOnPrintedJSON(t *testing.T) {
+	rs := defaults(t)
+	x := rs.NewRedactor()
+	line := func(text string) []byte {
+		b, err := json.Marshal(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return []byte(`{"schemaVersion":2,"type":"tool_result","runId":"r1","id":"c1","status":"ok","output":` + string(b) + `}`)
+	}
+	tried, lost := 0, 0
+	check := func(rule, text string) {
+		l := line(text)
+		_, res := x.Line(l, nil)
+		got := ruleIDs(res.Matches)
+		checkAfterLiterals = false
+		_, want := x.Line(l, nil)
+		checkAfterLiterals = true
+		tried++
+		if all := ruleIDs(want.Matches); !slices.Equal(got, all) {
+			lost++
+			if lost <= 5 {
+				t.Errorf("%s: %q: Line finds %v, %v without the checks after literals", rule, text, got, all)
+			}
+		}
+	}
+	// grafana-cloud-api-token, its slash printed as \/: found before the
+	// run checks came, and must still be.
+	check("grafana", `{"note": "glc_9\/1xy47s352u6an161wd4wcxzh1f0k3j"}`)
+	for _, r := range loadRecallSamples(t).Rules {
+		for _, smp := range r.True {
+			if len(smp.Secrets) == 0 || len(smp.Secrets[0]) < 4 {
+				continue
+			}
+			sec := smp.Secrets[0]
+			mid := len(sec) / 2
+			if sec[mid] >= utf8.RuneSelf {
+				continue
+			}
+			escaped := sec[:mid] + fmt.Sprintf(`\u%04x`, sec[mid]) + sec[mid+1:]
+			check(r.ID, `{"value": "`+strings.Replace(smp.Sample, sec, escaped, 1)+`"}`)
+			check(r.ID, `{"value": "`+strings.ReplaceAll(smp.Sample, "/", `\/`)+`"}`)
+		}
+	}
+	t.Logf("%d printed samples, %d found otherwise without the checks", tried, lost)
+}
+
+// TestFoldedRests: a keyword-led rule whose literal is followed by a
+// folded k or s matches the Kelvin sign and the long s there, as Go's
+// regexp folds them; the quick checks must let such text through.
+func TestFoldedRests(t *testing.T) {
+	rs, err := Compile(Config{NoDefaultRules: true, Rules: []CustomRule{{
+		ID: "folded", Regex: regexp.MustCompile(`(?i)(?:cred(?:ential|es)|token)[ ]{0,3}=[ ]{0,3}([a-z0-9]{8,})`),
+		SecretGroup: 1, Keywords: []string{"cred", "token"},
+	}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := rs.NewRedactor()
+	for _, text := range []string{"crede\u017f = abcdef123456", "credential = abcdef123456", "cred\u212a = abcdef123456"} {
+		want := rs.rules[0].matcher.re.MatchString(text)
+		got := len(x.Text([]byte(text))) > 0
+		if got != want {
+			t.Errorf("%q: found %v, the regex matches %v", text, got, want)
+		}
 	}
 }
