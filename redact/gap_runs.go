@@ -43,7 +43,7 @@ type runStep struct {
 // "[a-z0-9]{17,}\."): else the steps end with it.
 func stepsOf(parts []*syntax.Regexp) []runStep {
 	var steps []runStep
-	add := func(class []rune, flags syntax.Flags, n, most int, variable bool) bool {
+	add := func(class []rune, n, most int, variable bool) bool {
 		st := runStep{n: n, most: most, variable: variable}
 		addASCII(&st.class, class)
 		if k := len(steps); k > 0 && steps[k-1].variable && overlap(&st.class, &steps[k-1].class) {
@@ -72,16 +72,16 @@ func stepsOf(parts []*syntax.Regexp) []runStep {
 		case n < 1:
 			return steps
 		case s.Op == syntax.OpCharClass:
-			if !add(s.Rune, s.Flags, n, most, variable) {
+			if !add(s.Rune, n, most, variable) {
 				return steps
 			}
 		case s.Op == syntax.OpLiteral && len(s.Rune) == 1:
-			if !add(foldedRunes(s.Rune[0], s.Flags), s.Flags, n, most, variable) {
+			if !add(foldedRunes(s.Rune[0], s.Flags), n, most, variable) {
 				return steps
 			}
 		case s.Op == syntax.OpLiteral && n == 1 && !variable:
 			for _, r := range s.Rune { // a step for each character
-				if !add(foldedRunes(r, s.Flags), s.Flags, 1, 1, false) {
+				if !add(foldedRunes(r, s.Flags), 1, 1, false) {
 					return steps
 				}
 			}
