@@ -187,14 +187,24 @@ func (x *Redactor) mayMatch(raw []byte, hits []hit) bool {
 		if pos > 0 && raw[pos-1] == '\\' && protocol.EscapedAt(raw, pos) {
 			continue // its first byte belongs to an escape such as \n
 		}
-		end := pos + len(rs.pf.keywords[h.kw].text)
-		for _, ri := range rs.kwRules[h.kw] {
-			if m := rs.rules[ri].maybe; m == nil || m(raw, end) {
-				return true
-			}
+		if x.mayFire(raw, h) {
+			return true
 		}
 	}
 	return rs.pf.hidden(raw, hits)
+}
+
+// mayFire reports whether a rule the keyword h gates passes its quick
+// check (maybe) there.
+func (x *Redactor) mayFire(raw []byte, h hit) bool {
+	rs := x.rs
+	end := int(h.pos) + len(rs.pf.keywords[h.kw].text)
+	for _, ri := range rs.kwRules[h.kw] {
+		if m := rs.rules[ri].maybe; m == nil || m(raw, end) {
+			return true
+		}
+	}
+	return false
 }
 
 // mayMatchText is mayMatch for decoded text, such as the join of two
@@ -214,11 +224,8 @@ func (x *Redactor) mayMatchText(t []byte, hits []hit) bool {
 		return true
 	}
 	for _, h := range hits {
-		end := int(h.pos) + len(rs.pf.keywords[h.kw].text)
-		for _, ri := range rs.kwRules[h.kw] {
-			if m := rs.rules[ri].maybe; m == nil || m(t, end) {
-				return true
-			}
+		if x.mayFire(t, h) {
+			return true
 		}
 	}
 	return false
