@@ -38,6 +38,9 @@ type lit struct {
 	// wordStart: a \b comes before the literal, which starts with a word
 	// character, so the byte before it must not be one.
 	wordStart bool
+	// rest is what the part of the regex the literal leads may still
+	// match after it (set by newKeywordLed).
+	rest litRest
 }
 
 // leadingLits returns the literals one of which every match of re starts
@@ -157,9 +160,6 @@ type keywordLed struct {
 	first [256]bool
 	// gap, when set, is what must follow a leading literal.
 	gap *gapCheck
-	// litSteps, when set, holds for each leading literal the runs that
-	// the rest of the part it leads starts with (see litStepsOf).
-	litSteps [][]runStep
 	// escapable: a literal holds a character JSON may escape, so raw
 	// text cannot be compared with it.
 	escapable bool
@@ -184,13 +184,12 @@ func newKeywordLed(re *regexp.Regexp, keywords []kwSpec) *keywordLed {
 	if !ok {
 		return nil
 	}
+	if follows := litFollows(leadPart(p)); len(follows) == len(lits) {
+		for i, f := range follows {
+			lits[i].rest = restOf(f)
+		}
+	}
 	k := &keywordLed{lits: lits, lead: lead, gap: gapCheckOf(p)}
-	if steps := litStepsOf(leadPart(p)); len(steps) == len(lits) {
-		k.litSteps = steps
-	}
-	if g := k.gap; g != nil && (len(g.rests) != len(lits) || len(g.restSets) != len(lits)) {
-		g.rests, g.restSets = nil, nil // not in step with the literals: not used
-	}
 	for _, l := range lits {
 		if l.fold && strings.IndexFunc(l.text, func(r rune) bool { return r >= 0x80 }) >= 0 {
 			return nil // startsAt folds ASCII only
@@ -255,7 +254,7 @@ func (k *keywordLed) startsAt(t []byte, q int) bool {
 // goesOn reports whether, after a leading literal at q in t, a match
 // may go on (see gapCheck).
 func (k *keywordLed) goesOn(t []byte, q int) bool {
-	if k.gap == nil && k.litSteps == nil || !checkAfterLiterals {
+	if !checkAfterLiterals {
 		return true
 	}
 	for i := range k.lits {
@@ -264,10 +263,10 @@ func (k *keywordLed) goesOn(t []byte, q int) bool {
 			continue
 		}
 		n := q + len(l.text)
-		if k.litSteps != nil && !runStepsAt(k.litSteps[i], t, n) {
+		if !runStepsAt(l.rest.steps, t, n) {
 			continue
 		}
-		if k.gap == nil || k.gap.holdsAfter(t, n, i) {
+		if k.gap == nil || k.gap.holdsAfter(t, n, &l.rest) {
 			return true
 		}
 	}

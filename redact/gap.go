@@ -29,15 +29,6 @@ type gapCheck struct {
 	// "_[a-z0-9]{5,30}", the 17 of "[a-zA-Z0-9]{17,}". Real text is full
 	// of "ey" and "ext_" with a word after them, not a token.
 	steps []runStep
-	// rests holds, for each leading literal (as leadingLits lists them),
-	// the most bytes the part it leads may match after it ("ccess" after
-	// the "a" of "a(?:ccess|uth)"), -1 when there is no bound: the gap
-	// starts after those.
-	rests []int
-	// restSets holds, for each leading literal, every text the part it
-	// leads may match after it, in lower case, when they are few and
-	// known (nil: not known, rests bounds them).
-	restSets [][]string
 }
 
 // gapCheckOf reads the keyword-led part p (a sequence that opens with
@@ -56,7 +47,6 @@ func gapCheckOf(p *syntax.Regexp) *gapCheck {
 		}
 		if !seenLead {
 			seenLead = true // the leading literals
-			g.rests, g.restSets = litRests(s), litRestSets(s)
 			continue
 		}
 		if minWidth(s) == 0 {

@@ -51,55 +51,40 @@ func litFollows(re *syntax.Regexp) [][]*syntax.Regexp {
 	return nil
 }
 
-// litRests returns, for each literal leadingLits finds in re, the most
-// bytes a match of re may hold after it (-1: no bound).
-func litRests(re *syntax.Regexp) []int {
-	var out []int
-	for _, parts := range litFollows(re) {
-		most := 0
-		for _, p := range parts {
-			w := maxWidth(p)
-			if w < 0 {
-				most = -1
-				break
-			}
-			most += w
-		}
-		out = append(out, most)
-	}
-	return out
+// litRest is what the part a leading literal leads may still match
+// after the literal.
+type litRest struct {
+	known bool // worked out: else nothing can be said of it
+	// most is the most bytes it may take, -1 when there is no bound.
+	most int
+	// texts holds every text it may be, in lower case, when they are few
+	// and known (nil: not known, most bounds them).
+	texts []string
+	// steps are the runs it starts with: the 24 characters after the
+	// "s." of "s\.[a-z0-9]{24}|hvs\.[\w-]{90,}".
+	steps []runStep
 }
 
-// litRestSets returns, for each literal leadingLits finds in re, the
-// texts a match of re may hold after it (nil: too many, or not known).
-func litRestSets(re *syntax.Regexp) [][]string {
-	var out [][]string
-	for _, parts := range litFollows(re) {
-		texts, ok := finiteTexts(&syntax.Regexp{Op: syntax.OpConcat, Sub: parts})
-		if !ok {
-			texts = nil
+// restOf works out the rest of a literal that parts follow.
+func restOf(parts []*syntax.Regexp) litRest {
+	r := litRest{known: true}
+	for _, p := range parts {
+		w := maxWidth(p)
+		if w < 0 {
+			r.most = -1
+			break
 		}
-		out = append(out, texts)
+		r.most += w
 	}
-	return out
-}
-
-// litStepsOf returns, for each literal leadingLits finds in re, the runs
-// that what follows it starts with (nil: none known): the 24 characters
-// after the "s." of "s\.[a-z0-9]{24}|hvs\.[\w-]{90,}".
-func litStepsOf(re *syntax.Regexp) [][]runStep {
-	if re == nil {
-		return nil
+	if texts, ok := finiteTexts(&syntax.Regexp{Op: syntax.OpConcat, Sub: parts}); ok {
+		r.texts = texts
 	}
-	var out [][]runStep
-	for _, parts := range litFollows(re) {
-		var seq []*syntax.Regexp
-		for _, p := range parts {
-			seq = sequence(p, seq)
-		}
-		out = append(out, stepsOf(seq))
+	var seq []*syntax.Regexp
+	for _, p := range parts {
+		seq = sequence(p, seq)
 	}
-	return out
+	r.steps = stepsOf(seq)
+	return r
 }
 
 // maxRestTexts bounds the texts finiteTexts lists.
@@ -182,12 +167,15 @@ func leadPart(p *syntax.Regexp) *syntax.Regexp {
 	return nil
 }
 
-// holdsAfter is holds for the leading literal of index lit, which ends at
-// n: after the rest of the part it leads.
-func (g *gapCheck) holdsAfter(t []byte, n, lit int) bool {
-	if lit < len(g.restSets) && g.restSets[lit] != nil {
+// holdsAfter is holds for a leading literal that ends at n: after its
+// rest, the rest of the part it leads.
+func (g *gapCheck) holdsAfter(t []byte, n int, r *litRest) bool {
+	switch {
+	case !r.known || r.texts == nil && r.most < 0:
+		return true // not known: the check cannot say no
+	case r.texts != nil:
 		longest := 0
-		for _, rest := range g.restSets[lit] {
+		for _, rest := range r.texts {
 			if hasFoldAt(t, n, rest) && g.holds(t, n+len(rest)) {
 				return true
 			}
@@ -203,10 +191,7 @@ func (g *gapCheck) holdsAfter(t []byte, n, lit int) bool {
 		}
 		return false
 	}
-	if lit >= len(g.rests) || g.rests[lit] < 0 {
-		return true // not known: the check cannot say no
-	}
-	for e := 0; e <= g.rests[lit] && n+e <= len(t); e++ {
+	for e := 0; e <= r.most && n+e <= len(t); e++ {
 		if g.holds(t, n+e) {
 			return true
 		}
