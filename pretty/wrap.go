@@ -3,6 +3,7 @@ package pretty
 import (
 	"bufio"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/fatih/color"
 )
@@ -65,7 +66,14 @@ func (w *wrapper) begin(first, rest []span) {
 
 // text adds text in one style to the block.
 func (w *wrapper) text(style *color.Color, s string) {
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		if n := wordBytes(s[i:]); n > 0 && fastWrap {
+			w.addWord(style, s[i:i+n])
+			i += n
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
 		switch r {
 		case '\n':
 			w.endWord()
@@ -88,15 +96,48 @@ func (w *wrapper) text(style *color.Color, s string) {
 				w.endWord() // CJK text has no spaces: a line may break at any wide character
 			}
 			w.word, w.wordW = appendSafeRune(w.word, r, w.wordW)
-			if k := len(w.runs); k == 0 || w.runs[k-1].style != style {
-				w.runs = append(w.runs, styleRun{style, len(w.word)})
-			} else {
-				w.runs[k-1].end = len(w.word)
-			}
+			w.styleTo(style)
 			if wide {
 				w.endWord()
 			}
 		}
+	}
+}
+
+// Prose is mostly printable ASCII, a byte a column with nothing to make
+// safe; text and writeWord take such runs whole, not a character at a
+// time (on logs of small deltas, drawing prose was a third of pretty's
+// time, on the one core that draws). fastWrap is off only in tests, which
+// hold the fast paths to the character-at-a-time ones.
+var fastWrap = true
+
+// wordBytes is the length of the run of printable ASCII other than space
+// that s starts with.
+func wordBytes(s string) int {
+	n := 0
+	for n < len(s) && s[n] > ' ' && s[n] < 0x7F {
+		n++
+	}
+	return n
+}
+
+// addWord adds a run of printable ASCII (see wordBytes) to the word being
+// gathered.
+func (w *wrapper) addWord(style *color.Color, s string) {
+	if w.newlines > 0 {
+		w.breakLines()
+	}
+	w.word = append(w.word, s...)
+	w.wordW += len(s)
+	w.styleTo(style)
+}
+
+// styleTo extends the style runs over the word to its end, in style.
+func (w *wrapper) styleTo(style *color.Color) {
+	if k := len(w.runs); k == 0 || w.runs[k-1].style != style {
+		w.runs = append(w.runs, styleRun{style, len(w.word)})
+	} else {
+		w.runs[k-1].end = len(w.word)
 	}
 }
 
@@ -165,6 +206,18 @@ func (w *wrapper) endWord() {
 
 // writeWord writes the word, breaking it where it passes the width.
 func (w *wrapper) writeWord() {
+	// A word of as many bytes as columns is ASCII (every other character
+	// has more bytes than columns); one that fits is written run by run.
+	if fastWrap && w.wordW == len(w.word) && w.col+w.wordW <= w.width {
+		start := 0
+		for _, run := range w.runs {
+			w.setStyle(run.style)
+			w.out.Write(w.word[start:run.end])
+			start = run.end
+		}
+		w.col += w.wordW
+		return
+	}
 	start := 0
 	for _, run := range w.runs {
 		w.setStyle(run.style)
@@ -191,9 +244,16 @@ func (w *wrapper) writeSpaces(n int) {
 		w.setStyle(w.runs[0].style)
 	}
 	n = min(n, max(w.width-w.col-1, 0))
-	w.out.WriteString(strings.Repeat(" ", n))
 	w.col += n
+	for n > 0 {
+		k := min(n, len(blanks))
+		w.out.WriteString(blanks[:k])
+		n -= k
+	}
 }
+
+// blanks is a line of spaces to write indents from without allocating.
+const blanks = "                                                                "
 
 func (w *wrapper) prefixWidth() int {
 	if w.lines <= 1 {

@@ -122,3 +122,61 @@ func TestWrapFlushPartial(t *testing.T) {
 		t.Fatalf("after the rest: %q", got)
 	}
 }
+
+// wrapStyled runs the wrapper over chunks that alternate between two
+// styles (as text and reasoning of one block would not, but the style runs
+// of a word must survive it), pausing where pauses says, and returns what
+// it wrote.
+func wrapStyled(width int, chunks []string, pauses uint64) string {
+	dim := color.New(color.Faint)
+	dim.EnableColor()
+	var buf bytes.Buffer
+	out := bufio.NewWriter(&buf)
+	w := wrapper{out: out, width: width}
+	w.begin([]span{{dim, "> "}}, []span{{nil, "  "}})
+	for i, c := range chunks {
+		style := dim
+		if i%3 == 0 {
+			style = nil
+		}
+		w.text(style, c)
+		if pauses>>(i%64)&1 == 1 {
+			w.flushPartial()
+		}
+	}
+	w.end()
+	out.Flush()
+	return buf.String()
+}
+
+// The fast paths for printable ASCII (text taking a run whole, writeWord
+// writing a word that fits at once) must draw exactly what the wrapper
+// draws a character at a time.
+func FuzzWrapFastPaths(f *testing.F) {
+	f.Add("I'll start by reading the README.\n\nThen run\tthe tests: go test ./...", 20, uint8(7), uint64(0))
+	f.Add("a verylongidentifiername_without_spaces ok 日本語のテキスト", 12, uint8(3), uint64(5))
+	f.Add("tab\there\x1b[2J \u202e bidi  \n\n\n  indent é\u0301 ", 9, uint8(1), uint64(0xFF))
+	f.Add("x\xff\xfey \x7f z", 6, uint8(2), uint64(1))
+	f.Fuzz(func(t *testing.T, text string, width int, size uint8, pauses uint64) {
+		width = 4 + abs(width)%60
+		n := 1 + int(size)%16
+		var chunks []string
+		for i := 0; i < len(text); i += n {
+			chunks = append(chunks, text[i:min(i+n, len(text))])
+		}
+		fast := wrapStyled(width, chunks, pauses)
+		fastWrap = false
+		slow := wrapStyled(width, chunks, pauses)
+		fastWrap = true
+		if fast != slow {
+			t.Fatalf("width %d, chunks %q:\nfast %q\nslow %q", width, chunks, fast, slow)
+		}
+	})
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
