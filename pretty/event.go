@@ -12,31 +12,65 @@ import (
 // when a renderer asks for them, and large ones (tool outputs, file
 // contents in args) only as far as they are shown.
 type event struct {
-	line    int
-	typ     string
-	runID   string
+	line  int
+	typ   string
+	runID string
+	// members are the line's; parse leaves them out (nil) for a text or
+	// reasoning event, which is drawn from typ, runID and delta alone.
 	members []protocol.Member
+	// delta is a text or reasoning event's text, decoded by parse. Events
+	// are parsed on all cores and drawn on one; looking the delta up among
+	// the members there, after another core wrote them, was a third of the
+	// drawing of a log of small deltas.
+	delta string
 }
 
 // parse fills e from a line that a LineChecker found to be one JSON
 // object (checked). It reports false for anything else: not an object,
-// or no string "type". names lends the strings of its type and run id.
-func (e *event) parse(num int, text []byte, checked *protocol.Checked, names *recentNames) bool {
+// or no string "type". r is what the parse of the line before left.
+func (e *event) parse(num int, text []byte, checked *protocol.Checked, r *lineReader) bool {
 	if !checked.Object() {
 		return false
 	}
-	e.members = protocol.MembersOf(text, e.members[:0])
 	e.line = num
-	e.typ = names.typeOf(e.strBytes(protocol.FieldType))
-	e.runID = names.run(e.strBytes(protocol.FieldRunID))
+	if r.deltaLast {
+		if v, ok := r.members.LastString(text); ok {
+			// The next delta of a stream: the type and run of the line
+			// before, a new delta.
+			e.typ, e.runID, e.members = r.typ, r.runID, e.members[:0]
+			e.delta = string(protocol.StringValue(v))
+			return true
+		}
+	}
+	e.members = r.members.Members(text, e.members[:0])
+	e.typ = r.typeOf(e.strBytes(protocol.FieldType))
+	e.runID = r.run(e.strBytes(protocol.FieldRunID))
+	e.delta = ""
+	r.deltaLast = false
+	if e.typ == protocol.TypeText || e.typ == protocol.TypeReasoning {
+		e.delta = e.str(protocol.FieldDelta)
+		i := e.index(protocol.FieldDelta)
+		r.typ, r.deltaLast = e.typ, i >= 0 && i == len(e.members)-1
+		e.members = e.members[:0]
+	}
 	return e.typ != ""
 }
 
-// recentNames keeps the strings of event types and of the last run id:
-// nearly every event is of a type the protocol names and of the run of
-// the event before, and making both strings anew for each event was two
-// of the three allocations of a text delta's line.
-type recentNames struct{ runID string }
+// lineReader is what parsing keeps from one line to the next, per
+// goroutine. Nearly every event is of a type the protocol names and of
+// the run of the event before: it lends the strings of both, as making
+// them anew for each event was two of the three allocations of a text
+// delta's line. And a delta repeats the shape of the line before but for
+// its text: members reads such a line from that text on.
+type lineReader struct {
+	runID   string
+	members protocol.MembersReader
+	// deltaLast: the line members remembers is a text or reasoning event
+	// of type typ and run runID whose delta is its last member. A line
+	// that repeats it but for that last string is the next delta.
+	deltaLast bool
+	typ       string
+}
 
 var eventTypeNames = func() map[string]string {
 	m := map[string]string{}
@@ -46,14 +80,14 @@ var eventTypeNames = func() map[string]string {
 	return m
 }()
 
-func (*recentNames) typeOf(b []byte) string {
+func (*lineReader) typeOf(b []byte) string {
 	if s, ok := eventTypeNames[string(b)]; ok {
 		return s
 	}
 	return string(b)
 }
 
-func (n *recentNames) run(b []byte) string {
+func (n *lineReader) run(b []byte) string {
 	if string(b) != n.runID {
 		n.runID = string(b)
 	}
@@ -62,13 +96,21 @@ func (n *recentNames) run(b []byte) string {
 
 // value returns the raw value of a top-level key.
 func (e *event) value(key string) (protocol.Value, bool) {
+	if i := e.index(key); i >= 0 {
+		return e.members[i].Value, true
+	}
+	return protocol.Value{}, false
+}
+
+// index is the index of the first member named key, -1 when none is.
+func (e *event) index(key string) int {
 	for i := range e.members {
 		m := &e.members[i]
 		if !m.KeyEscaped && string(m.Key) == key {
-			return m.Value, true
+			return i
 		}
 	}
-	return protocol.Value{}, false
+	return -1
 }
 
 // str returns a string field, "" when absent or not a string.

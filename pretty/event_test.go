@@ -1,6 +1,7 @@
 package pretty
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/zsj-dev/zsj/protocol"
@@ -9,7 +10,7 @@ import (
 // The names lent to events are those of each line: a new run id, an
 // escaped one, a type the protocol does not name, and no run at all.
 func TestEventNames(t *testing.T) {
-	var names recentNames
+	var names lineReader
 	var ev event
 	checker := protocol.NewLineChecker(protocol.Options{})
 	for _, tc := range []struct{ line, typ, run string }{
@@ -34,4 +35,51 @@ func TestEventNames(t *testing.T) {
 			t.Errorf("%s: type %q run %q", tc.line, ev.typ, ev.runID)
 		}
 	}
+}
+
+// parseAlone parses line with a reader of its own, as if it were the
+// first line read.
+func parseAlone(line []byte) (event, bool) {
+	var (
+		ev      event
+		r       lineReader
+		checked protocol.Checked
+	)
+	protocol.NewLineChecker(protocol.Options{}).Check(line, false, &checked)
+	ok := ev.parse(1, line, &checked, &r)
+	return ev, ok
+}
+
+// A line parsed after others (a delta of a stream read from its last
+// string) is the event it is alone: same type, run, delta and members.
+func FuzzEventParseAfterOthers(f *testing.F) {
+	for _, s := range []string{
+		`{"type":"text","runId":"r","delta":"a"}` + "\n" + `{"type":"text","runId":"r","delta":"b\u00e9"}` + "\n" + `{"type":"text","runId":"r","delta":"c"}`,
+		`{"type":"reasoning","runId":"r","delta":"a"}` + "\n" + `{"type":"reasoning","runId":"r","delta":"a","x":1}`,
+		`{"type":"text","runId":"r","delta":"a","delta":"b"}` + "\n" + `{"type":"text","runId":"r","delta":"a","delta":"c"}`,
+		`{"type":"text","delta":"a","runId":"r"}` + "\n" + `{"type":"text","delta":"a","runId":"s"}`,
+		`{"delta":"a","type":"text"}` + "\n" + `{"delta":"a","type":"tool_call"}`,
+		`{"type":"text","runId":"r","d\u0065lta":"a"}` + "\n" + `{"type":"text","runId":"r","d\u0065lta":"b"}`,
+		`{"type":"tool_result","runId":"r","output":"a"}` + "\n" + `{"type":"tool_result","runId":"r","output":"b"}` + "\n" + `{"type":"text","runId":"r","delta":"c"}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		var (
+			r       lineReader
+			ev      event
+			checked protocol.Checked
+		)
+		checker := protocol.NewLineChecker(protocol.Options{})
+		for _, line := range strings.Split(in, "\n") {
+			checker.Check([]byte(line), false, &checked)
+			ok := ev.parse(1, []byte(line), &checked, &r)
+			alone, aloneOK := parseAlone([]byte(line))
+			if ok != aloneOK || ok && (ev.typ != alone.typ || ev.runID != alone.runID || ev.delta != alone.delta ||
+				len(ev.members) != len(alone.members)) {
+				t.Fatalf("after the lines before, %q parses to\n%v %q %q %q %d members\nalone to\n%v %q %q %q %d members",
+					line, ok, ev.typ, ev.runID, ev.delta, len(ev.members), aloneOK, alone.typ, alone.runID, alone.delta, len(alone.members))
+			}
+		}
+	})
 }

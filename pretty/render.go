@@ -48,7 +48,7 @@ type Printer struct {
 	checked      protocol.Checked
 	checkOptions protocol.Options
 	ev           event
-	names        recentNames
+	reader       lineReader
 	runs         tracker
 	invalid      int
 	shown        int // events drawn
@@ -78,7 +78,7 @@ func (p *Printer) Line(num int, text []byte, noEOL bool) error {
 		p.lines = protocol.NewLineChecker(p.checkOptions)
 	}
 	p.lines.Check(text, noEOL, &p.checked)
-	parsed := p.ev.parse(num, text, &p.checked, &p.names)
+	parsed := p.ev.parse(num, text, &p.checked, &p.reader)
 	return p.drawChecked(num, text, &p.checked, &p.ev, parsed)
 }
 
@@ -139,7 +139,7 @@ func (p *Printer) render(ev *event) {
 		p.holder = nil
 	}
 	if ev.typ == protocol.TypeText || ev.typ == protocol.TypeReasoning {
-		p.delta(n.run, ev.typ, ev.str("delta"))
+		p.delta(n.run, ev.typ, ev.delta)
 		return
 	}
 	p.release(n.run)
@@ -184,12 +184,13 @@ func (e *ErrRead) Unwrap() error { return e.Err }
 func (p *Printer) ReadAll(lines *input.Reader) error {
 	workers := input.Workers()
 	checkers := make([]*protocol.LineChecker, workers)
+	readers := make([]lineReader, workers)
 	for i := range checkers {
 		checkers[i] = protocol.NewLineChecker(p.checkOptions)
 	}
 	var readErr error
 	err := input.Lines(lines, workers,
-		func(w int, b *input.Batch) { parseBatch(checkers[w], b) },
+		func(w int, b *input.Batch) { parseBatch(checkers[w], &readers[w], b) },
 		func(b *input.Batch) error {
 			if b.Err != nil {
 				readErr = b.Err

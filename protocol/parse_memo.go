@@ -29,11 +29,10 @@ type parseMemo struct {
 // likePrevious parses line with the memo, appending its members to dst;
 // ok is false, and dst as it was, when it cannot.
 func (m *parseMemo) likePrevious(line []byte, dst []Member) ([]Member, bool) {
-	end, escaped, ok := m.lastString(line)
+	lastValue, ok := m.lastValue(line)
 	if !ok {
 		return dst, false
 	}
-	n := len(m.prefix)
 	last := len(m.members) - 1
 	for i := range m.members {
 		dst = append(dst, m.members[i])
@@ -42,10 +41,20 @@ func (m *parseMemo) likePrevious(line []byte, dst []Member) ([]Member, bool) {
 		if i < last {
 			d.Value.Raw = line[d.ValueStart : d.ValueStart+m.rawLen[i]]
 		} else {
-			d.Value = Value{Raw: line[n:end], Kind: KindString, Escaped: escaped}
+			d.Value = lastValue
 		}
 	}
 	return dst, true
+}
+
+// lastValue is the value of line's last member when line is the
+// remembered one but for that value (see lastString).
+func (m *parseMemo) lastValue(line []byte) (Value, bool) {
+	end, escaped, ok := m.lastString(line)
+	if !ok {
+		return Value{}, false
+	}
+	return Value{Raw: line[len(m.prefix):end], Kind: KindString, Escaped: escaped}, true
 }
 
 // lastString reports whether line is the remembered one up to its last

@@ -1,6 +1,8 @@
 package protocol
 
 import (
+	"bytes"
+	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
@@ -28,7 +30,43 @@ func parsePair(t *testing.T, first, second []byte) (memoUsed bool) {
 	if checkErr := c.Check(second); (checkErr == nil) != (wantErr == nil) || checkErr != nil && *checkErr != *wantErr {
 		t.Fatalf("after %q, Check(%q): %v, ParseObject: %v", first, second, checkErr, wantErr)
 	}
+	// A MembersReader, given the two lines when both are objects, reads
+	// the second as MembersOf does.
+	if isObject(first) && isObject(second) {
+		var r MembersReader
+		before := r.Members(first, nil)
+		want := MembersOf(second, nil)
+		if v, ok := r.LastString(second); ok {
+			if n := len(want); n == 0 || !reflect.DeepEqual(v, want[n-1].Value) || !sameButLast(before, want) {
+				t.Fatalf("LastString after %q, %q: %+v; members %+v", first, second, v, want)
+			}
+		}
+		if got := r.Members(second, nil); !reflect.DeepEqual(got, want) {
+			t.Fatalf("MembersReader after %q, %q:\nmembers %+v\nalone   %+v", first, second, got, want)
+		}
+	}
 	return memoUsed
+}
+
+// sameButLast reports whether members a and b have the same keys, in
+// order, and the same values but the last.
+func sameButLast(a, b []Member) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !bytes.Equal(a[i].Key, b[i].Key) || i < len(a)-1 && !bytes.Equal(a[i].Value.Raw, b[i].Value.Raw) {
+			return false
+		}
+	}
+	return true
+}
+
+// isObject reports whether line is one JSON object, as a LineChecker
+// finds before MembersOf may read it.
+func isObject(line []byte) bool {
+	t := bytes.TrimLeft(line, " \t\r\n")
+	return json.Valid(line) && len(t) > 0 && t[0] == '{'
 }
 
 func TestParseMemo(t *testing.T) {

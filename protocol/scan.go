@@ -96,6 +96,30 @@ func MembersOf(line []byte, dst []Member) []Member {
 	return members
 }
 
+// MembersReader is MembersOf for one goroutine reading a stream of
+// lines: like a Parser, it reads a line that repeats the shape of the
+// last one but for its last string without scanning it all again. Every
+// line it is given must have been found to be one JSON object.
+type MembersReader struct{ memo parseMemo }
+
+// Members is MembersOf(line, dst).
+func (r *MembersReader) Members(line []byte, dst []Member) []Member {
+	if members, ok := r.memo.likePrevious(line, dst); ok {
+		return members
+	}
+	members := MembersOf(line, dst)
+	r.memo.remember(line, members[len(dst):])
+	return members
+}
+
+// LastString returns the value of the last member of line, a string, when
+// line repeats the shape of the last line Members read but for that
+// string: its other members are the same as that line's. It copies no
+// members out.
+func (r *MembersReader) LastString(line []byte) (Value, bool) {
+	return r.memo.lastValue(line)
+}
+
 // Parser is ParseObject with scratch space of its own, for one goroutine.
 // It remembers the shape of the last line it accepted, and parses a line
 // that repeats it but for the last string value without reading it all
