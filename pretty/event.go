@@ -23,6 +23,10 @@ type event struct {
 	// the members there, after another core wrote them, was a third of the
 	// drawing of a log of small deltas.
 	delta string
+	// outSize and outLines are a tool result's output stats (see
+	// outputStats), which parse counts: a long output's escapes are
+	// better read on all cores than on the one that draws.
+	outSize, outLines int
 }
 
 // parse fills e from a line that a LineChecker found to be one JSON
@@ -45,8 +49,13 @@ func (e *event) parse(num int, text []byte, checked *protocol.Checked, r *lineRe
 	e.members = r.members.Members(text, e.members[:0])
 	e.typ = r.typeOf(e.strBytes(protocol.FieldType))
 	e.runID = r.run(e.strBytes(protocol.FieldRunID))
-	e.delta = ""
+	e.delta, e.outSize, e.outLines = "", 0, 0
 	r.deltaLast = false
+	if e.typ == protocol.TypeToolResult {
+		if v, ok := e.value(protocol.FieldOutput); ok {
+			e.outSize, e.outLines = outputStats(v)
+		}
+	}
 	if e.typ == protocol.TypeText || e.typ == protocol.TypeReasoning {
 		e.delta = e.str(protocol.FieldDelta)
 		i := e.index(protocol.FieldDelta)

@@ -62,7 +62,7 @@ func (h *htmlPage) callData(ev *event, r *runState) map[string]any {
 
 func (h *htmlPage) resultData(ev *event, n noted, adjacent bool) map[string]any {
 	output, _ := ev.value(protocol.FieldOutput)
-	size, lines := outputStats(output)
+	size, lines := ev.outSize, ev.outLines
 	limit := h.opts.outputLines()
 	byteLimit := htmlLineBytes
 	if h.opts.Full {

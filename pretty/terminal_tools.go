@@ -52,7 +52,7 @@ func (t *terminal) toolResult(ev *event, n noted) {
 		mark, style = t.sym.fail, t.pal.fail
 	}
 	output, _ := ev.value(protocol.FieldOutput)
-	size, lines := outputStats(output)
+	size, lines := ev.outSize, ev.outLines
 	first := t.gutter(run)
 	var body []span
 	if adjacent {

@@ -68,7 +68,11 @@ func (w *wrapper) begin(first, rest []span) {
 func (w *wrapper) text(style *color.Color, s string) {
 	for i := 0; i < len(s); {
 		if n := wordBytes(s[i:]); n > 0 && fastWrap {
-			w.addWord(style, s[i:i+n])
+			if len(w.word) == 0 && i+n < len(s) && isBlank(s[i+n]) {
+				w.wholeWord(style, s[i:i+n]) // nothing of it is gathered
+			} else {
+				w.addWord(style, s[i:i+n])
+			}
 			i += n
 			continue
 		}
@@ -119,6 +123,38 @@ func wordBytes(s string) int {
 		n++
 	}
 	return n
+}
+
+// isBlank reports whether c ends a word (see text).
+func isBlank(c byte) bool { return c == ' ' || c == '\n' || c == '\t' }
+
+// wholeWord places and writes a word of printable ASCII (see wordBytes)
+// that the text shows complete, as endWord would once it was gathered.
+func (w *wrapper) wholeWord(style *color.Color, s string) {
+	if w.open && !w.glued && w.newlines == 0 && style == w.active && w.col+w.spaces+len(s) <= w.width {
+		// Most words: on the open line, after their spaces, in the style
+		// the line is in (what place and writeSpaces would do).
+		w.col += w.spaces + len(s)
+		for ; w.spaces > 0; w.spaces-- {
+			w.out.WriteByte(' ')
+		}
+		w.out.WriteString(s)
+		return
+	}
+	if w.newlines > 0 {
+		w.breakLines()
+	}
+	w.place(len(s), style)
+	if w.col+len(s) > w.width {
+		// Wider than the room left: cut as writeWord cuts.
+		w.addWord(style, s)
+		w.writeWord()
+		w.word, w.runs, w.wordW = w.word[:0], w.runs[:0], 0
+		return
+	}
+	w.setStyle(style)
+	w.out.WriteString(s)
+	w.col += len(s)
 }
 
 // addWord adds a run of printable ASCII (see wordBytes) to the word being
@@ -183,6 +219,14 @@ func (w *wrapper) endWord() {
 	if len(w.word) == 0 {
 		return
 	}
+	w.place(w.wordW, w.runs[0].style)
+	w.writeWord()
+	w.word, w.runs, w.wordW = w.word[:0], w.runs[:0], 0
+}
+
+// place makes room for a word of cols columns whose first character is
+// in style: on the open line if it fits, else on a new one.
+func (w *wrapper) place(cols int, style *color.Color) {
 	glued := w.glued
 	w.glued = false
 	switch {
@@ -190,18 +234,16 @@ func (w *wrapper) endWord() {
 		w.startLine() // spaces before a block's first word join it to what came before: dropped
 	case !w.open:
 		w.startLine()
-		w.writeSpaces(w.spaces) // indentation after a hard newline
+		w.writeSpaces(w.spaces, style) // indentation after a hard newline
 	case glued:
 		// continue the word already on the line
-	case w.col+w.spaces+w.wordW <= w.width:
-		w.writeSpaces(w.spaces)
+	case w.col+w.spaces+cols <= w.width:
+		w.writeSpaces(w.spaces, style)
 	default:
 		w.endLine()
 		w.startLine()
 	}
 	w.spaces = 0
-	w.writeWord()
-	w.word, w.runs, w.wordW = w.word[:0], w.runs[:0], 0
 }
 
 // writeWord writes the word, breaking it where it passes the width.
@@ -236,13 +278,13 @@ func (w *wrapper) writeWord() {
 	}
 }
 
-func (w *wrapper) writeSpaces(n int) {
+// writeSpaces writes n spaces in style, those of the word they come
+// before.
+func (w *wrapper) writeSpaces(n int, style *color.Color) {
 	if n <= 0 {
 		return
 	}
-	if len(w.runs) > 0 {
-		w.setStyle(w.runs[0].style)
-	}
+	w.setStyle(style)
 	n = min(n, max(w.width-w.col-1, 0))
 	w.col += n
 	for n > 0 {

@@ -3,6 +3,7 @@ package pretty
 import (
 	"bufio"
 	"bytes"
+	"io"
 	"strings"
 	"testing"
 
@@ -179,4 +180,24 @@ func abs(n int) int {
 		return -n
 	}
 	return n
+}
+
+// BenchmarkWrapDeltas wraps prose as a log of small deltas brings it.
+func BenchmarkWrapDeltas(b *testing.B) {
+	prose := strings.Repeat("I'll start by looking at the project layout to see where the parser lives. "+
+		"The failing test is `TestLoadConfig`: it expects `testdata/missing.toml` to exist.\n\n", 50)
+	var chunks []string
+	for i := 0; i < len(prose); i += 15 {
+		chunks = append(chunks, prose[i:min(i+15, len(prose))])
+	}
+	out := bufio.NewWriter(io.Discard)
+	w := wrapper{out: out, width: 100}
+	b.SetBytes(int64(len(prose)))
+	for b.Loop() {
+		w.begin(nil, nil)
+		for _, c := range chunks {
+			w.text(nil, c)
+		}
+		w.end()
+	}
 }
