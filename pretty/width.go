@@ -51,11 +51,34 @@ func runeWidth(r rune) int {
 
 // textWidth is the number of columns s takes once made safe.
 func textWidth(s string) int {
-	n := 0
-	for _, r := range s {
+	// Each ASCII byte takes a column; tool outputs and names are mostly
+	// ASCII, and decoding them a character at a time was a tenth of
+	// drawing a log.
+	i := asciiPrefix(s)
+	n := i
+	for _, r := range s[i:] {
 		n += runeWidth(r)
 	}
 	return n
+}
+
+// asciiPrefix is the length of the ASCII run s starts with.
+func asciiPrefix(s string) int {
+	i := 0
+	for i < len(s) && s[i] < utf8.RuneSelf {
+		i++
+	}
+	return i
+}
+
+// printablePrefix is the length of the run of printable ASCII (space
+// included) that s starts with: bytes appendSafe keeps as they are.
+func printablePrefix(s string) int {
+	i := 0
+	for i < len(s) && s[i] >= 0x20 && s[i] < 0x7F {
+		i++
+	}
+	return i
 }
 
 // isBidiControl reports the invisible characters that reorder text
@@ -72,8 +95,16 @@ const tabWidth = 8
 // controls. Tabs become spaces up to the next tab stop, counting from
 // column col; the new column is returned. Newlines are the caller's.
 func appendSafe(dst []byte, s string, col int) ([]byte, int) {
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		if n := printablePrefix(s[i:]); n > 0 {
+			dst = append(dst, s[i:i+n]...)
+			col += n
+			i += n
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
 		dst, col = appendSafeRune(dst, r, col)
+		i += size
 	}
 	return dst, col
 }

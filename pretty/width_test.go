@@ -145,3 +145,26 @@ func TestASCIIDrawsOnlyASCII(t *testing.T) {
 		}
 	}
 }
+
+// appendSafe and textWidth take runs of ASCII whole; they must give what
+// a character at a time gives.
+func FuzzSafeWidth(f *testing.F) {
+	for _, s := range []string{"plain text", "\x1b[31mred\x1b[0m\t日本語 é\u0301", "a\tb\t\tc", "\xff\xfe x \u202e\x7f", ""} {
+		f.Add(s, 3)
+	}
+	f.Fuzz(func(t *testing.T, s string, col int) {
+		col = max(col, 0) % 100
+		var want []byte
+		wantCol, wantWidth := col, 0
+		for _, r := range s {
+			want, wantCol = appendSafeRune(want, r, wantCol)
+			wantWidth += runeWidth(r)
+		}
+		if got, gotCol := appendSafe(nil, s, col); string(got) != string(want) || gotCol != wantCol {
+			t.Errorf("appendSafe(%q, %d) = %q, %d; a character at a time: %q, %d", s, col, got, gotCol, want, wantCol)
+		}
+		if got := textWidth(s); got != wantWidth {
+			t.Errorf("textWidth(%q) = %d; a character at a time: %d", s, got, wantWidth)
+		}
+	})
+}
