@@ -73,6 +73,9 @@ type tracker struct {
 	tags map[string]string // tag -> the run id that has it
 	seen int               // runs seen
 	open int               // runs seen and not ended
+	// last is the run of the last event noted: nearly every event is of
+	// the run of the one before, and it spares looking the id up.
+	last *runState
 }
 
 // noted is what the tracker learned from an event, for the renderer.
@@ -91,7 +94,10 @@ func (t *tracker) note(ev *event) noted {
 	if t.runs == nil {
 		t.runs, t.tags = make(map[string]*runState), make(map[string]string)
 	}
-	r := t.runs[ev.runID]
+	r := t.last
+	if r == nil || r.id != ev.runID {
+		r = t.runs[ev.runID]
+	}
 	var n noted
 	if r == nil || (ev.typ == protocol.TypeRunStart && r.ended) {
 		r = &runState{id: ev.runID, index: t.seen, calls: map[string]*toolCall{}, tools: map[string]int{}}
@@ -101,7 +107,7 @@ func (t *tracker) note(ev *event) noted {
 		t.open++
 		n.newRun = true
 	}
-	n.run = r
+	n.run, t.last = r, r
 	switch ev.typ {
 	case protocol.TypeRunStart:
 		r.started = true
