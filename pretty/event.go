@@ -27,6 +27,9 @@ type event struct {
 	// outputStats), which parse counts: a long output's escapes are
 	// better read on all cores than on the one that draws.
 	outSize, outLines int
+	// head is the lines of a tool result's output that the timeline
+	// shows, when parse was given a headSpec.
+	head outputHead
 }
 
 // parse fills e from a line that a LineChecker found to be one JSON
@@ -46,14 +49,17 @@ func (e *event) parse(num int, text []byte, checked *protocol.Checked, r *lineRe
 			return true
 		}
 	}
-	e.members = r.members.Members(text, e.members[:0])
+	e.members = r.membersOf(text, e.members[:0])
 	e.typ = r.typeOf(e.strBytes(protocol.FieldType))
 	e.runID = r.run(e.strBytes(protocol.FieldRunID))
 	e.delta, e.outSize, e.outLines = "", 0, 0
 	r.deltaLast = false
 	if e.typ == protocol.TypeToolResult {
-		if v, ok := e.value(protocol.FieldOutput); ok {
-			e.outSize, e.outLines = outputStats(v)
+		v, _ := e.value(protocol.FieldOutput)
+		e.outSize, e.outLines = outputStats(v)
+		e.head.spec = headSpec{}
+		if r.head.room > 0 {
+			e.head = headLines(v, r.head, e.head)
 		}
 	}
 	if e.typ == protocol.TypeText || e.typ == protocol.TypeReasoning {
@@ -79,6 +85,24 @@ type lineReader struct {
 	// that repeats it but for that last string is the next delta.
 	deltaLast bool
 	typ       string
+	// head, when set, says which lines of tool outputs to cut for the
+	// timeline (see headLines).
+	head headSpec
+	// checker, when set, is the one that checked the line being parsed:
+	// the members it read spare reading a long line a second time.
+	checker *protocol.LineChecker
+}
+
+// membersOf appends the members of text, a line found to be an object,
+// to dst.
+func (r *lineReader) membersOf(text []byte, dst []protocol.Member) []protocol.Member {
+	if r.checker != nil {
+		if members, ok := r.checker.Members(dst); ok {
+			r.members.Parsed(text, members[len(dst):])
+			return members
+		}
+	}
+	return r.members.Members(text, dst)
 }
 
 var eventTypeNames = func() map[string]string {

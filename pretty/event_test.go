@@ -1,6 +1,7 @@
 package pretty
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -38,7 +39,7 @@ func TestEventNames(t *testing.T) {
 }
 
 // parseAlone parses line with a reader of its own, as if it were the
-// first line read.
+// first line read, and reading its members itself.
 func parseAlone(line []byte) (event, bool) {
 	var (
 		ev      event
@@ -51,7 +52,8 @@ func parseAlone(line []byte) (event, bool) {
 }
 
 // A line parsed after others (a delta of a stream read from its last
-// string) is the event it is alone: same type, run, delta and members.
+// string), with the members its check read or not, is the event it is
+// alone: same type, run, delta, output stats and members.
 func FuzzEventParseAfterOthers(f *testing.F) {
 	for _, s := range []string{
 		`{"type":"text","runId":"r","delta":"a"}` + "\n" + `{"type":"text","runId":"r","delta":"b\u00e9"}` + "\n" + `{"type":"text","runId":"r","delta":"c"}`,
@@ -61,24 +63,36 @@ func FuzzEventParseAfterOthers(f *testing.F) {
 		`{"delta":"a","type":"text"}` + "\n" + `{"delta":"a","type":"tool_call"}`,
 		`{"type":"text","runId":"r","d\u0065lta":"a"}` + "\n" + `{"type":"text","runId":"r","d\u0065lta":"b"}`,
 		`{"type":"tool_result","runId":"r","output":"a"}` + "\n" + `{"type":"tool_result","runId":"r","output":"b"}` + "\n" + `{"type":"text","runId":"r","delta":"c"}`,
+		// Interleaved runs: the delta of run r after one of run s must
+		// not be taken for s's.
+		// (Valid events: the checker reads a line like the one before
+		// from its last string only then.)
+		`{"schemaVersion":2,"type":"text","runId":"r","delta":"a"}` + "\n" + `{"schemaVersion":2,"type":"text","runId":"r","delta":"b"}` + "\n" +
+			`{"schemaVersion":2,"type":"tool_call","runId":"r","id":"c","name":"x","args":{},"sideEffect":"read"}` + "\n" +
+			`{"schemaVersion":2,"type":"text","runId":"s","delta":"c"}` + "\n" + `{"schemaVersion":2,"type":"text","runId":"r","delta":"d"}`,
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		var (
-			r       lineReader
-			ev      event
-			checked protocol.Checked
-		)
-		checker := protocol.NewLineChecker(protocol.Options{})
-		for _, line := range strings.Split(in, "\n") {
-			checker.Check([]byte(line), false, &checked)
-			ok := ev.parse(1, []byte(line), &checked, &r)
-			alone, aloneOK := parseAlone([]byte(line))
-			if ok != aloneOK || ok && (ev.typ != alone.typ || ev.runID != alone.runID || ev.delta != alone.delta ||
-				len(ev.members) != len(alone.members)) {
-				t.Fatalf("after the lines before, %q parses to\n%v %q %q %q %d members\nalone to\n%v %q %q %q %d members",
-					line, ok, ev.typ, ev.runID, ev.delta, len(ev.members), aloneOK, alone.typ, alone.runID, alone.delta, len(alone.members))
+		for _, withChecker := range []bool{false, true} {
+			var (
+				r       lineReader
+				ev      event
+				checked protocol.Checked
+			)
+			checker := protocol.NewLineChecker(protocol.Options{})
+			if withChecker {
+				r.checker = checker
+			}
+			for _, line := range strings.Split(in, "\n") {
+				checker.Check([]byte(line), false, &checked)
+				ok := ev.parse(1, []byte(line), &checked, &r)
+				alone, aloneOK := parseAlone([]byte(line))
+				if ok != aloneOK || ok && (ev.typ != alone.typ || ev.runID != alone.runID || ev.delta != alone.delta ||
+					ev.outSize != alone.outSize || ev.outLines != alone.outLines || !reflect.DeepEqual(ev.members, alone.members)) {
+					t.Fatalf("with checker %v, after the lines before, %q parses to\n%v %q %q %q %+v\nalone to\n%v %q %q %q %+v",
+						withChecker, line, ok, ev.typ, ev.runID, ev.delta, ev.members, aloneOK, alone.typ, alone.runID, alone.delta, alone.members)
+				}
 			}
 		}
 	})

@@ -63,6 +63,9 @@ type htmlPage struct {
 	lines      []string // scratch for tool output lines
 }
 
+// headSpec: the page cuts tool outputs its own way, as it draws them.
+func (h *htmlPage) headSpec() headSpec { return headSpec{} }
+
 func (h *htmlPage) err() error {
 	if h.out.err != nil {
 		return h.out.err

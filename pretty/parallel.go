@@ -19,9 +19,9 @@ type parsedLines struct {
 	parsed  []bool
 }
 
-// parseBatch checks and parses the lines of b with one worker's checker
-// and reader.
-func parseBatch(checker *protocol.LineChecker, reader *lineReader, b *input.Batch) {
+// parseBatch checks and parses the lines of b with one worker's reader
+// and its checker.
+func parseBatch(reader *lineReader, b *input.Batch) {
 	res, _ := b.Out.(*parsedLines)
 	if res == nil {
 		res = &parsedLines{}
@@ -32,7 +32,7 @@ func parseBatch(checker *protocol.LineChecker, reader *lineReader, b *input.Batc
 	res.events = slices.Grow(res.events[:0], n)[:n]
 	res.parsed = slices.Grow(res.parsed[:0], n)[:n]
 	for i, l := range b.Lines {
-		checker.Check(l.Text, len(l.EOL) == 0, &res.checked[i])
+		reader.checker.Check(l.Text, len(l.EOL) == 0, &res.checked[i])
 		res.parsed[i] = res.events[i].parse(0, l.Text, &res.checked[i], reader)
 	}
 }

@@ -32,6 +32,9 @@ type sink interface {
 	close(events int)
 	// err returns the first error writing the output.
 	err() error
+	// headSpec is the lines of tool outputs parse may cut ahead, on all
+	// cores (see headLines); none when its room is 0.
+	headSpec() headSpec
 }
 
 // Printer renders the lines of one input through a sink, in order. It
@@ -42,9 +45,9 @@ type Printer struct {
 	sink     sink
 	check    *protocol.FileValidator
 	problems []protocol.Problem
-	// lines and checked check the lines given to Line one by one;
-	// ReadAll has a checker per worker, made with checkOptions too.
-	lines        *protocol.LineChecker
+	// checked is the check of a line given to Line, by reader's checker;
+	// ReadAll has a reader and checker per worker, made with checkOptions
+	// too.
 	checked      protocol.Checked
 	checkOptions protocol.Options
 	ev           event
@@ -62,6 +65,7 @@ var outputTypes = protocol.EventTypes(false)
 
 func newPrinter(s sink, opts Options) *Printer {
 	p := &Printer{opts: opts, sink: s, held: map[*runState]*heldText{}}
+	p.reader.head = s.headSpec()
 	p.checkOptions = protocol.Options{NoRunChecks: true}
 	p.check = protocol.NewFileValidator("", p.checkOptions, func(pr protocol.Problem) {
 		if pr.Severity == protocol.Error {
@@ -74,10 +78,10 @@ func newPrinter(s sink, opts Options) *Printer {
 // Line renders line num (text without its line end; noEOL when the input
 // ended without a newline after it). It returns the first write error.
 func (p *Printer) Line(num int, text []byte, noEOL bool) error {
-	if p.lines == nil {
-		p.lines = protocol.NewLineChecker(p.checkOptions)
+	if p.reader.checker == nil {
+		p.reader.checker = protocol.NewLineChecker(p.checkOptions)
 	}
-	p.lines.Check(text, noEOL, &p.checked)
+	p.reader.checker.Check(text, noEOL, &p.checked)
 	parsed := p.ev.parse(num, text, &p.checked, &p.reader)
 	return p.drawChecked(num, text, &p.checked, &p.ev, parsed)
 }
@@ -185,14 +189,13 @@ func (e *ErrRead) Unwrap() error { return e.Err }
 // is returned as *ErrRead after what was read has been rendered and ended.
 func (p *Printer) ReadAll(lines *input.Reader) error {
 	workers := input.Workers()
-	checkers := make([]*protocol.LineChecker, workers)
 	readers := make([]lineReader, workers)
-	for i := range checkers {
-		checkers[i] = protocol.NewLineChecker(p.checkOptions)
+	for i := range readers {
+		readers[i] = lineReader{checker: protocol.NewLineChecker(p.checkOptions), head: p.reader.head}
 	}
 	var readErr error
 	err := input.Lines(lines, workers,
-		func(w int, b *input.Batch) { parseBatch(checkers[w], &readers[w], b) },
+		func(w int, b *input.Batch) { parseBatch(&readers[w], b) },
 		func(b *input.Batch) error {
 			if b.Err != nil {
 				readErr = b.Err

@@ -75,48 +75,85 @@ func (t *terminal) toolResult(ev *event, n noted) {
 		body = append(body, t.sep(), span{t.pal.denied, "denied (no one to ask)"})
 	}
 	t.para(first, t.prefixed(run, span{nil, indent + indent}), body...)
-	t.output(run, output, lines)
+	t.output(run, output, lines, ev.head)
 	if b := ev.block(); b != nil {
 		t.block(run, b, nil, "")
 	}
 }
 
 // output draws the first lines of a tool output, each cut to the width,
-// and how many more there are; with --full, every line, wrapped.
-func (t *terminal) output(run *runState, v protocol.Value, total int) {
-	limit := t.opts.outputLines()
+// and how many more there are; with --full, every line, wrapped. head is
+// what parse made of the output for the width with no gutter (see
+// headSpec), if anything.
+func (t *terminal) output(run *runState, v protocol.Value, total int, head outputHead) {
 	gutter := t.gutter(run)
-	bar := span{t.pal.dim, indent + t.sym.outputBar + " "}
-	room := max(t.opts.Width-spansWidth(gutter)-textWidth(bar.text), 1)
-	byteLimit := 4*room + 4 // enough for the columns shown, whatever the script
-	if t.opts.Full {
-		byteLimit = -1
-	}
-	c := newStrCursor(v)
+	bar := t.outputBar()
+	spec := headSpec{lines: t.opts.outputLines(), room: max(t.opts.Width-spansWidth(gutter)-textWidth(bar.text), 1), more: t.sym.more}
 	shown := 0
-	var raw, clean []byte
-	for !c.done() && (limit < 0 || shown < limit) {
-		var cut bool
-		raw, cut = c.line(raw[:0], byteLimit)
-		clean, _ = appendSafe(clean[:0], string(raw), 0)
-		shown++
-		s := string(clean)
-		if !t.opts.Full {
-			if cut && textWidth(s) <= room-textWidth(t.sym.more) {
-				s += t.sym.more
-			}
-			t.outputLine(gutter, bar, truncate(s, room, t.sym.more))
-			continue
+	if !t.opts.Full {
+		if head.spec != spec {
+			head = headLines(v, spec, head)
 		}
-		for first := true; first || s != ""; first = false {
-			piece, rest := cutWidth(s, room)
-			t.outputLine(gutter, bar, piece)
-			s = rest
+		for _, s := range head.lines {
+			t.outputLine(gutter, bar, s)
+		}
+		shown = len(head.lines)
+	} else {
+		c := newStrCursor(v)
+		var raw, clean []byte
+		for !c.done() {
+			raw, _ = c.line(raw[:0], -1)
+			clean, _ = appendSafe(clean[:0], string(raw), 0)
+			shown++
+			for s, first := string(clean), true; first || s != ""; first = false {
+				piece, rest := cutWidth(s, spec.room)
+				t.outputLine(gutter, bar, piece)
+				s = rest
+			}
 		}
 	}
 	if rest := total - shown; rest > 0 && shown > 0 {
 		t.para(t.prefixed(run, span{nil, indent}), t.prefixed(run, span{nil, indent + indent}), span{t.pal.dim, t.sym.more + " " + plural(rest, "more line")})
 	}
+}
+
+// outputBar starts each line of a tool output, after the gutter.
+func (t *terminal) outputBar() span { return span{t.pal.dim, indent + t.sym.outputBar + " "} }
+
+// headSpec says which lines of a tool output the timeline shows: the
+// first lines (at most lines), each cut to room columns, ending in more
+// where cut.
+type headSpec struct {
+	lines, room int
+	more        string
+}
+
+// outputHead is the lines a tool output shows, made for spec.
+type outputHead struct {
+	spec  headSpec
+	lines []string
+}
+
+// headLines returns the lines of v that spec shows, reusing dst's room.
+// Parse calls it on all cores for the width with no gutter, which is
+// what the timeline has but where runs interleave: on logs of many
+// tool results, cutting their first lines was a quarter of the drawing.
+func headLines(v protocol.Value, spec headSpec, dst outputHead) outputHead {
+	head := outputHead{spec: spec, lines: dst.lines[:0]}
+	byteLimit := 4*spec.room + 4 // enough for the columns shown, whatever the script
+	c := newStrCursor(v)
+	var raw, clean []byte
+	for !c.done() && len(head.lines) < spec.lines {
+		var cut bool
+		raw, cut = c.line(raw[:0], byteLimit)
+		clean, _ = appendSafe(clean[:0], string(raw), 0)
+		s := string(clean)
+		if cut && textWidth(s) <= spec.room-textWidth(spec.more) {
+			s += spec.more
+		}
+		head.lines = append(head.lines, truncate(s, spec.room, spec.more))
+	}
+	return head
 }
 
 // outputLine draws one line of tool output; an empty one without the

@@ -25,7 +25,10 @@ type eventChecker struct {
 	memo    lineMemo
 	scan    scanner
 	members []Member
-	nested  []Member
+	// parsed: members are those of the line checked last (its check
+	// parsed it in full, without the memo).
+	parsed bool
+	nested []Member
 	// typeName is the checked event's type once known, for problems.
 	typeName string
 }
@@ -33,6 +36,7 @@ type eventChecker struct {
 // check validates one line and fills info. It returns false when the line
 // is not a JSON object at all.
 func (c *eventChecker) check(line []byte, info *eventInfo, fileVersion int) (*SyntaxError, bool) {
+	c.parsed = false
 	if c.checkLikePrevious(line, info, fileVersion) {
 		return nil, true
 	}
@@ -41,6 +45,7 @@ func (c *eventChecker) check(line []byte, info *eventInfo, fileVersion int) (*Sy
 	c.typeName = ""
 	members, serr := c.scan.parse(line, c.members[:0])
 	c.members = members
+	c.parsed = serr == nil
 	if serr != nil {
 		c.memo.valid = false
 		return serr, false

@@ -116,9 +116,20 @@ func checkMemoAgrees(t *testing.T, prev, next []byte) {
 			for i := range p {
 				p[i] = 'X' // what got holds must not point into the previous line
 			}
-			NewLineChecker(opts).Check(next, noEOL, &want)
+			fresh := NewLineChecker(opts)
+			fresh.Check(next, noEOL, &want)
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("options %+v, noEOL %v:\nprev %q\nnext %q\nafter prev: %+v\non its own: %+v", opts, noEOL, prev, next, got, want)
+			}
+			// The members a check read, when it read them, are
+			// MembersOf's; a check without a memo reads those of every
+			// line it finds an object.
+			if members, ok := warm.Members(nil); ok && !reflect.DeepEqual(members, MembersOf(next, nil)) {
+				t.Fatalf("after %q, Members of %q: %+v, MembersOf: %+v", prev, next, members, MembersOf(next, nil))
+			}
+			members, ok := fresh.Members(nil)
+			if ok != want.Object() || ok && !reflect.DeepEqual(members, MembersOf(next, nil)) {
+				t.Fatalf("Members of %q: %v %+v, object %v, MembersOf: %+v", next, ok, members, want.Object(), MembersOf(next, nil))
 			}
 		}
 	}

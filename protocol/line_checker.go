@@ -40,6 +40,7 @@ func (lc *LineChecker) add(rule, path, msg string) {
 // been applied.
 func (lc *LineChecker) Check(text []byte, noEOL bool, out *Checked) {
 	*out = Checked{problems: out.problems[:0]}
+	lc.c.parsed = false
 	if IsBlank(text) {
 		out.blank = true
 		return
@@ -62,6 +63,17 @@ func (lc *LineChecker) syntaxProblem(serr *SyntaxError, noEOL bool) {
 		msg = "the line ends in the middle of a JSON value"
 	}
 	lc.add(rule, serr.Path, msg+" (at byte "+strconv.Itoa(serr.Offset+1)+")")
+}
+
+// Members appends to dst the top-level members of the line checked last,
+// as MembersOf would, when its check read them (ok false when it did not:
+// a line shaped like the one before is checked from its last string on).
+// A caller that needs them then does not read a long line a second time.
+func (lc *LineChecker) Members(dst []Member) (members []Member, ok bool) {
+	if !lc.c.parsed {
+		return dst, false
+	}
+	return append(dst, lc.c.members...), true
 }
 
 // Object reports whether the line is one JSON object, whatever else is

@@ -112,6 +112,12 @@ func (r *MembersReader) Members(line []byte, dst []Member) []Member {
 	return members
 }
 
+// Parsed remembers line, whose members a LineChecker read (see
+// LineChecker.Members), as Members would have.
+func (r *MembersReader) Parsed(line []byte, members []Member) {
+	r.memo.remember(line, members)
+}
+
 // LastString returns the value of the last member of line, a string, when
 // line repeats the shape of the last line Members read but for that
 // string: its other members are the same as that line's. It copies no
