@@ -3,6 +3,7 @@ package pretty
 import (
 	"encoding/json"
 	"strconv"
+	"unsafe"
 
 	"github.com/zsj-dev/zsj/protocol"
 )
@@ -45,7 +46,7 @@ func (e *event) parse(num int, text []byte, checked *protocol.Checked, r *lineRe
 			// The next delta of a stream: the type and run of the line
 			// before, a new delta.
 			e.typ, e.runID, e.members = r.typ, r.runID, e.members[:0]
-			e.delta = string(protocol.StringValue(v))
+			e.delta = lineString(protocol.StringValue(v))
 			return true
 		}
 	}
@@ -63,13 +64,20 @@ func (e *event) parse(num int, text []byte, checked *protocol.Checked, r *lineRe
 		}
 	}
 	if e.typ == protocol.TypeText || e.typ == protocol.TypeReasoning {
-		e.delta = e.str(protocol.FieldDelta)
+		e.delta = lineString(e.strBytes(protocol.FieldDelta))
 		i := e.index(protocol.FieldDelta)
 		r.typ, r.deltaLast = e.typ, i >= 0 && i == len(e.members)-1
 		e.members = e.members[:0]
 	}
 	return e.typ != ""
 }
+
+// lineString returns b as a string without copying it. b is a line's
+// bytes, or decoded from them, which stay as they are until the line has
+// been drawn, and drawing keeps nothing of a delta (the text it holds
+// back is copied): on a log of small deltas, a copy of each was most of
+// what parsing allocated.
+func lineString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // lineReader is what parsing keeps from one line to the next, per
 // goroutine. Nearly every event is of a type the protocol names and of

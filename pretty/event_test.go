@@ -1,6 +1,9 @@
 package pretty
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -96,4 +99,47 @@ func FuzzEventParseAfterOthers(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A parsed delta points into its line (lineString): nothing drawn may
+// keep it past the line. Drawn line by line from a buffer overwritten
+// after each, interleaved runs (whose text is held back) draw as from a
+// file.
+func TestDeltasAreNotKept(t *testing.T) {
+	for _, in := range goldenInputs {
+		t.Run(filepath.Base(in), func(t *testing.T) {
+			opts := DefaultOptions()
+			want := renderTerminal(t, in, opts)
+			var out bytes.Buffer
+			p := NewTerminal(&out, "", opts)
+			var buf []byte
+			text := string(readTestFile(t, in))
+			lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+			for i, line := range lines {
+				buf = append(buf[:0], line...)
+				noEOL := i == len(lines)-1 && !strings.HasSuffix(text, "\n")
+				if err := p.Line(i+1, buf, noEOL); err != nil {
+					t.Fatal(err)
+				}
+				for j := range buf {
+					buf[j] = 'X'
+				}
+			}
+			if err := p.End(); err != nil {
+				t.Fatal(err)
+			}
+			if got := out.String(); got != want {
+				t.Errorf("drawn from an overwritten buffer:\n%s\nfrom the file:\n%s", got, want)
+			}
+		})
+	}
+}
+
+func readTestFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
