@@ -46,7 +46,7 @@ func (e *event) parse(num int, text []byte, checked *protocol.Checked, r *lineRe
 			// The next delta of a stream: the type and run of the line
 			// before, a new delta.
 			e.typ, e.runID, e.members = r.typ, r.runID, e.members[:0]
-			e.delta = lineString(protocol.StringValue(v))
+			e.delta = r.text(v)
 			return true
 		}
 	}
@@ -64,7 +64,9 @@ func (e *event) parse(num int, text []byte, checked *protocol.Checked, r *lineRe
 		}
 	}
 	if e.typ == protocol.TypeText || e.typ == protocol.TypeReasoning {
-		e.delta = lineString(e.strBytes(protocol.FieldDelta))
+		if v, ok := e.value(protocol.FieldDelta); ok && v.Kind == protocol.KindString {
+			e.delta = r.text(v)
+		}
 		i := e.index(protocol.FieldDelta)
 		r.typ, r.deltaLast = e.typ, i >= 0 && i == len(e.members)-1
 		e.members = e.members[:0]
@@ -72,12 +74,21 @@ func (e *event) parse(num int, text []byte, checked *protocol.Checked, r *lineRe
 	return e.typ != ""
 }
 
-// lineString returns b as a string without copying it. b is a line's
-// bytes, or decoded from them, which stay as they are until the line has
-// been drawn, and drawing keeps nothing of a delta (the text it holds
-// back is copied): on a log of small deltas, a copy of each was most of
-// what parsing allocated.
-func lineString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+// text returns the text of a string value without a copy of its own: the
+// line's bytes when it has no escapes, else its decoding appended to
+// r.decoded. Both stay as they are until the line has been drawn, and
+// drawing keeps nothing of a delta (the text it holds back is copied):
+// on a log of small deltas, a copy of each was most of what parsing
+// allocated.
+func (r *lineReader) text(v protocol.Value) string {
+	raw := v.Raw[1 : len(v.Raw)-1]
+	if v.Escaped {
+		start := len(r.decoded)
+		r.decoded = protocol.AppendUnescaped(r.decoded, raw)
+		raw = r.decoded[start:]
+	}
+	return unsafe.String(unsafe.SliceData(raw), len(raw))
+}
 
 // lineReader is what parsing keeps from one line to the next, per
 // goroutine. Nearly every event is of a type the protocol names and of
@@ -96,6 +107,10 @@ type lineReader struct {
 	// head, when set, says which lines of tool outputs to cut for the
 	// timeline (see headLines).
 	head headSpec
+	// decoded holds the decoded text of escaped deltas (see text) until
+	// the lines they are of have been drawn: whoever hands lines to
+	// parse empties it once those before are drawn.
+	decoded []byte
 	// checker, when set, is the one that checked the line being parsed:
 	// the members it read spare reading a long line a second time.
 	checker *protocol.LineChecker

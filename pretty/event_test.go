@@ -2,6 +2,7 @@ package pretty
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -142,4 +143,38 @@ func readTestFile(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// The escaped deltas of a batch are decoded into one buffer: each must
+// keep its own text until drawn. Drawn from a file (in batches, on all
+// cores), a stream of escaped deltas draws as line by line.
+func TestEscapedDeltasInABatch(t *testing.T) {
+	var log strings.Builder
+	log.WriteString(`{"schemaVersion":2,"type":"run_start","runId":"r","sessionId":"s","cwd":"/w","provider":"p","model":"m"}` + "\n")
+	for i := range 500 {
+		fmt.Fprintf(&log, `{"schemaVersion":2,"type":"text","runId":"r","delta":"w%d \"q\u00e9\"\n"}`+"\n", i)
+	}
+	log.WriteString(`{"schemaVersion":2,"type":"run_end","runId":"r","status":"ok","exitCode":0}` + "\n")
+	path := filepath.Join(t.TempDir(), "deltas.jsonl")
+	if err := os.WriteFile(path, []byte(log.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opts := DefaultOptions()
+	got := renderTerminal(t, path, opts)
+	var want bytes.Buffer
+	p := NewTerminal(&want, "", opts)
+	for i, line := range strings.Split(strings.TrimSuffix(log.String(), "\n"), "\n") {
+		if err := p.Line(i+1, []byte(line), false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := p.End(); err != nil {
+		t.Fatal(err)
+	}
+	if got != want.String() {
+		t.Errorf("drawn from the file:\n%s\nline by line:\n%s", got, want.String())
+	}
+	if !strings.Contains(got, `w499 "qé"`) {
+		t.Errorf("the last delta is not drawn as decoded:\n%s", got)
+	}
 }

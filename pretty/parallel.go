@@ -17,6 +17,7 @@ type parsedLines struct {
 	checked []protocol.Checked
 	events  []event
 	parsed  []bool
+	decoded []byte // the decoded deltas of events (see lineReader.text)
 }
 
 // parseBatch checks and parses the lines of b with one worker's reader
@@ -31,10 +32,14 @@ func parseBatch(reader *lineReader, b *input.Batch) {
 	res.checked = slices.Grow(res.checked[:0], n)[:n]
 	res.events = slices.Grow(res.events[:0], n)[:n]
 	res.parsed = slices.Grow(res.parsed[:0], n)[:n]
+	// The batch's deltas are decoded into its own buffer, which the
+	// events of its last use no longer need: they have been drawn.
+	reader.decoded = res.decoded[:0]
 	for i, l := range b.Lines {
 		reader.checker.Check(l.Text, len(l.EOL) == 0, &res.checked[i])
 		res.parsed[i] = res.events[i].parse(0, l.Text, &res.checked[i], reader)
 	}
+	res.decoded, reader.decoded = reader.decoded, nil
 }
 
 // drawBatch draws the lines of b, parsed, in order.

@@ -82,6 +82,7 @@ func (p *Printer) Line(num int, text []byte, noEOL bool) error {
 		p.reader.checker = protocol.NewLineChecker(p.checkOptions)
 	}
 	p.reader.checker.Check(text, noEOL, &p.checked)
+	p.reader.decoded = p.reader.decoded[:0] // the line before has been drawn
 	parsed := p.ev.parse(num, text, &p.checked, &p.reader)
 	return p.drawChecked(num, text, &p.checked, &p.ev, parsed)
 }
