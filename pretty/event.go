@@ -31,6 +31,9 @@ type event struct {
 	// head is the lines of a tool result's output that the timeline
 	// shows, when parse was given a headSpec.
 	head outputHead
+	// tokens is a usage event's counts, which parse reads for the
+	// tracker and the sinks.
+	tokens usage
 }
 
 // parse fills e from a line that a LineChecker found to be one JSON
@@ -53,8 +56,11 @@ func (e *event) parse(num int, text []byte, checked *protocol.Checked, r *lineRe
 	e.members = r.membersOf(text, e.members[:0])
 	e.typ = r.typeOf(e.strBytes(protocol.FieldType))
 	e.runID = r.run(e.strBytes(protocol.FieldRunID))
-	e.delta, e.outSize, e.outLines = "", 0, 0
+	e.delta, e.outSize, e.outLines, e.tokens = "", 0, 0, usage{}
 	r.deltaLast = false
+	if e.typ == protocol.TypeUsage {
+		e.tokens = e.usage()
+	}
 	if e.typ == protocol.TypeToolResult {
 		v, _ := e.value(protocol.FieldOutput)
 		e.outSize, e.outLines = outputStats(v)

@@ -100,7 +100,7 @@ func (h *htmlPage) event(ev *event, n noted, multi bool) {
 		h.exec("permission", h.permissionData(ev, run, true, adjacent))
 		h.lastCall = h.str(ev, protocol.FieldID)
 	case protocol.TypeUsage:
-		h.charts[run].add(run.steps, ev.usage())
+		h.charts[run].add(run.steps, ev.tokens)
 		h.exec("usage", h.usageData(ev, run))
 	case protocol.TypeWarning:
 		h.exec("notice", noticeData{Run: h.tag(run), Class: "warning", Label: "warning", Text: h.str(ev, protocol.FieldMessage)})

@@ -150,7 +150,7 @@ func (h *htmlPage) blockData(b *block, shownRisk *risk, shownReason string) *blo
 }
 
 func (h *htmlPage) usageData(ev *event, r *runState) map[string]any {
-	return map[string]any{"Run": h.tag(r), "Step": r.steps, "Text": strings.Join(ev.usage().words(), " · ")}
+	return map[string]any{"Run": h.tag(r), "Step": r.steps, "Text": strings.Join(ev.tokens.words(), " · ")}
 }
 
 type noticeData struct {

@@ -140,7 +140,7 @@ func (t *tracker) note(ev *event) noted {
 			r.denied++
 		}
 	case protocol.TypeUsage:
-		u := ev.usage()
+		u := ev.tokens
 		r.steps++
 		r.tokens.add(u)
 	case protocol.TypeWarning:

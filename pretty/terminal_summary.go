@@ -9,7 +9,7 @@ import (
 func (t *terminal) usage(ev *event, run *runState) {
 	t.start(groupFlow, run)
 	fields := []span{{t.pal.dim, fmt.Sprintf("%s step %d", t.sym.usage, run.steps)}}
-	for _, w := range ev.usage().words() {
+	for _, w := range ev.tokens.words() {
 		fields = append(fields, t.sep(), span{t.pal.dim, w})
 	}
 	t.para(t.gutter(run), t.prefixed(run, span{nil, indent}), fields...)
