@@ -2,7 +2,6 @@ package usage
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/zsj-dev/zsj/internal/input"
 	"github.com/zsj-dev/zsj/internal/term"
@@ -16,6 +15,11 @@ const maxLineWarnings = 20
 // cannot be read are reported on std.ErrOut and the others read on
 // (failed says so); skipped lines are shown there too, as validate shows
 // problems, and counted. err is a failure to write.
+//
+// Runs go on from one file to the next, so lines are taken one at a time,
+// in order, on this goroutine; but the sources are opened, read (and
+// decompressed) ahead on another. On a folder of 2,000 small logs,
+// opening and reading each in turn was a third of the time.
 func readLogs(std *term.IO, sources []input.Source, unreadable []error, opts Options) (c *Collector, failed bool, err error) {
 	r := &reading{std: std}
 	shown := 0
@@ -26,29 +30,55 @@ func readLogs(std *term.IO, sources []input.Source, unreadable []error, opts Opt
 		shown++
 	}
 	c = NewCollector(opts)
-	var lines *input.Reader // one for all files: see Reader.Reset
-	err = r.each(sources, unreadable, func(s *input.Stream) error {
-		f := c.File(s.Name)
-		if lines == nil {
-			lines = s.Lines()
-		} else {
-			lines.Reset(s)
-		}
-		var l input.Line
-		for {
-			err := lines.NextInto(&l)
-			if err == io.EOF {
-				break
+	for _, err := range unreadable {
+		r.error(err)
+	}
+	var (
+		f       *File
+		src     input.Source
+		readErr error // the read error that ended src, reported
+	)
+	o := input.Ordered{
+		Workers:  1,
+		InFlight: 8,
+		Stdin:    std.In,
+		// The worker counts the chunk's lines, which numbers the next
+		// chunk's before Done takes them.
+		Work: func(_ int, ch *input.Chunk) {
+			var l input.Line
+			split := ch.Splitter()
+			for split.Next(&l) {
 			}
-			if err != nil {
-				r.error(input.ReadError(s.Source, err))
-				break
+		},
+		Done: func(ch *input.Chunk) error {
+			if ch.Start {
+				if f != nil {
+					f.End()
+				}
+				f, src, readErr = c.File(ch.Source.Name), ch.Source, nil
 			}
-			f.Line(l.Num, l.Text, len(l.EOL) == 0)
-		}
+			var l input.Line
+			split := ch.Splitter()
+			for split.Next(&l) {
+				f.Line(ch.Base+l.Num, l.Text, len(l.EOL) == 0)
+			}
+			if ch.Err != nil {
+				readErr = ch.Err
+				r.error(input.ReadError(src, ch.Err))
+			}
+			return nil
+		},
+		Failed: func(s input.Source, err error) {
+			if f != nil && s == src && readErr != nil {
+				return // reported with its file
+			}
+			r.error(err)
+		},
+	}
+	err = o.Run(sources)
+	if f != nil {
 		f.End()
-		return nil
-	})
+	}
 	c.End()
 	return c, r.failed, err
 }
