@@ -26,9 +26,10 @@ type eventChecker struct {
 	scan    scanner
 	members []Member
 	// parsed: members are those of the line checked last (its check
-	// parsed it in full, without the memo).
-	parsed bool
-	nested []Member
+	// parsed it in full, without the memo). shaped: the memo is that
+	// line's shape, remembered by its check (new) or repeated by it.
+	parsed, shaped, repeated bool
+	nested                   []Member
 	// typeName is the checked event's type once known, for problems.
 	typeName string
 }
@@ -36,8 +37,9 @@ type eventChecker struct {
 // check validates one line and fills info. It returns false when the line
 // is not a JSON object at all.
 func (c *eventChecker) check(line []byte, info *eventInfo, fileVersion int) (*SyntaxError, bool) {
-	c.parsed = false
+	c.parsed, c.shaped, c.repeated = false, false, false
 	if c.checkLikePrevious(line, info, fileVersion) {
+		c.shaped, c.repeated = true, true
 		return nil, true
 	}
 	before := c.emitted
@@ -79,6 +81,7 @@ func (c *eventChecker) check(line []byte, info *eventInfo, fileVersion int) (*Sy
 	}
 	c.checkMembers(info, version)
 	c.remember(line, info, c.emitted == before, fileVersion)
+	c.shaped = c.memo.valid
 	return nil, true
 }
 

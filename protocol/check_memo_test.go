@@ -127,6 +127,20 @@ func checkMemoAgrees(t *testing.T, prev, next []byte) {
 			if members, ok := warm.Members(nil); ok && !reflect.DeepEqual(members, MembersOf(next, nil)) {
 				t.Fatalf("after %q, Members of %q: %+v, MembersOf: %+v", prev, next, members, MembersOf(next, nil))
 			}
+			// LastString names the line's last value, a string; a
+			// repeated line has the bytes of prev before it.
+			if start, repeated := warm.LastString(); start >= 0 {
+				members := MembersOf(next, nil)
+				if n := len(members); n == 0 || members[n-1].ValueStart != start || members[n-1].Value.Kind != KindString ||
+					repeated && !bytes.Equal(next[:start], prev[:start]) {
+					t.Fatalf("after %q, LastString of %q: %d %v; members %+v", prev, next, start, repeated, members)
+				}
+			} else if repeated {
+				t.Fatalf("after %q, LastString of %q: repeated with no start", prev, next)
+			}
+			if _, repeated := fresh.LastString(); repeated {
+				t.Fatalf("LastString of %q on its own: repeated", next)
+			}
 			members, ok := fresh.Members(nil)
 			if ok != want.Object() || ok && !reflect.DeepEqual(members, MembersOf(next, nil)) {
 				t.Fatalf("Members of %q: %v %+v, object %v, MembersOf: %+v", next, ok, members, want.Object(), MembersOf(next, nil))

@@ -40,7 +40,7 @@ func (lc *LineChecker) add(rule, path, msg string) {
 // been applied.
 func (lc *LineChecker) Check(text []byte, noEOL bool, out *Checked) {
 	*out = Checked{problems: out.problems[:0]}
-	lc.c.parsed = false
+	lc.c.parsed, lc.c.shaped, lc.c.repeated = false, false, false
 	if IsBlank(text) {
 		out.blank = true
 		return
@@ -74,6 +74,18 @@ func (lc *LineChecker) Members(dst []Member) (members []Member, ok bool) {
 		return dst, false
 	}
 	return append(dst, lc.c.members...), true
+}
+
+// LastString says where the line checked last has its last value, a
+// string (its opening quote), when the checker remembers its shape for
+// the next line to repeat: start is -1 otherwise. repeated is set when
+// the line repeated the shape of a line before, byte for byte up to
+// start (then only its last string was read), as Parser.LastString says.
+func (lc *LineChecker) LastString() (start int, repeated bool) {
+	if !lc.c.shaped {
+		return -1, false
+	}
+	return len(lc.c.memo.prefix), lc.c.repeated
 }
 
 // Object reports whether the line is one JSON object, whatever else is

@@ -79,9 +79,16 @@ func (x *Redactor) textLine(line, dst []byte) ([]byte, bool) {
 // writing anything: the check validate makes (a string that matches a
 // rule is a warning). Input events (message, prompt: what a user sent)
 // and lines that are not JSON objects give nothing.
-func (x *Redactor) Find(line []byte) []Match {
+func (x *Redactor) Find(line []byte) []Match { return x.FindShaped(line, -1, false) }
+
+// FindShaped is Find for a caller that has checked the line with a
+// protocol.LineChecker: start and repeated are what its LastString said.
+// A line that repeats a shape whose bytes before the last string were
+// clean has only that string scanned (see scanShaped), as zsj redact does
+// with its own parser.
+func (x *Redactor) FindShaped(line []byte, start int, repeated bool) []Match {
 	x.matches, x.found = x.matches[:0], x.found[:0]
-	if !x.scanLine(line) {
+	if !x.scanShaped(line, start, repeated, &x.checkedPrefix) {
 		return nil
 	}
 	w := &x.w
@@ -118,11 +125,20 @@ func (x *Redactor) scanLine(line []byte) bool {
 
 // scanChecked is scanLine for a line the parser has just accepted.
 func (x *Redactor) scanChecked(line []byte) bool {
+	start, repeated := x.parser.LastString()
+	return x.scanShaped(line, start, repeated, &x.cleanPrefix)
+}
+
+// scanShaped is scanLine for a line whose shape is known: start is where
+// its last value, a string, starts when the line sets or repeats a shape
+// (-1 otherwise), and repeated says it repeats the shape of the line that
+// set it, byte for byte up to start. clean is the clean prefix of the
+// lines of that source of shapes (the parser's, or a caller's checker).
+func (x *Redactor) scanShaped(line []byte, start int, repeated bool, clean *int) bool {
 	if x.walkAll {
 		return true
 	}
-	start, repeated := x.parser.LastString()
-	if repeated && start > 0 && start == x.cleanPrefix && !x.fullScans {
+	if repeated && start > 0 && start == *clean && !x.fullScans {
 		x.lineHits = x.rs.pf.scan(line[start:], x.lineHits[:0])
 		for i := range x.lineHits {
 			x.lineHits[i].pos += int32(start)
@@ -132,9 +148,9 @@ func (x *Redactor) scanChecked(line []byte) bool {
 	may := x.scanLine(line)
 	if !repeated {
 		// A new shape: whether its bytes before the last string are clean.
-		x.cleanPrefix = 0
-		if start > 0 && (len(x.lineHits) == 0 || int(x.lineHits[0].pos) >= start) && indexByte(line[:start], '\\') < 0 {
-			x.cleanPrefix = start
+		*clean = 0
+		if start > 0 && start <= len(line) && (len(x.lineHits) == 0 || int(x.lineHits[0].pos) >= start) && indexByte(line[:start], '\\') < 0 {
+			*clean = start
 		}
 	}
 	return may

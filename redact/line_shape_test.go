@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/zsj-dev/zsj/protocol"
 )
 
 // shapeStream is a run of deltas that repeat one shape, with what may
@@ -25,11 +27,16 @@ var shapeStreams = []string{
 {"schemaVersion":2,"type":"text","runId":"r1","delta":"api_key=` + splitToken + `"}`,
 	`{"schemaVersion":2,"type":"text","runId":"r1","password":"x","delta":"a"}
 {"schemaVersion":2,"type":"text","runId":"r1","password":"x","delta":"b"}`,
+	// A valid event whose run id is a token: the checker remembers its
+	// shape, and each line repeating it holds the token.
+	`{"schemaVersion":2,"type":"text","runId":"` + splitToken + `","delta":"a"}
+{"schemaVersion":2,"type":"text","runId":"` + splitToken + `","delta":"b"}`,
 }
 
 // TestLineShapes: a Redactor that scans only the end of a line that
-// repeats a clean shape (scanChecked) redacts each line of a stream as
-// one that scans every line whole does.
+// repeats a clean shape (scanChecked, with its parser's shapes; and
+// FindShaped, with a LineChecker's) redacts and finds in each line of a
+// stream as one that scans every line whole does.
 func TestLineShapes(t *testing.T) {
 	rs := defaults(t)
 	for _, stream := range shapeStreams {
@@ -42,19 +49,48 @@ func TestLineShapes(t *testing.T) {
 	if x.cleanPrefix == 0 {
 		t.Error("a stream of clean deltas never scanned only their ends")
 	}
+	checker := protocol.NewLineChecker(protocol.Options{})
+	var checked protocol.Checked
+	for _, line := range strings.Split(shapeStreams[0], "\n") {
+		checker.Check([]byte(line), false, &checked)
+		start, repeated := checker.LastString()
+		x.FindShaped([]byte(line), start, repeated)
+	}
+	if x.checkedPrefix == 0 {
+		t.Error("a stream of clean deltas never had only their ends scanned by FindShaped")
+	}
 }
 
 func sameAsFullScans(t *testing.T, rs *RuleSet, lines []string) {
 	t.Helper()
 	x, full := rs.NewRedactor(), rs.NewRedactor()
 	full.fullScans = true
+	finder, fullFinder := rs.NewRedactor(), rs.NewRedactor()
+	fullFinder.fullScans = true
+	checker := protocol.NewLineChecker(protocol.Options{})
+	var checked protocol.Checked
 	for i, line := range lines {
 		got, res := x.Line([]byte(line), nil)
 		want, wres := full.Line([]byte(line), nil)
 		if !bytes.Equal(got, want) || res.Changed != wres.Changed || !slices.Equal(ruleIDs(res.Matches), ruleIDs(wres.Matches)) {
 			t.Fatalf("line %d %q:\nscanning its end: %q %v\nscanning it all:  %q %v", i+1, line, got, ruleIDs(res.Matches), want, ruleIDs(wres.Matches))
 		}
+		checker.Check([]byte(line), false, &checked)
+		start, repeated := checker.LastString()
+		found := matchPaths(finder.FindShaped([]byte(line), start, repeated))
+		if all := matchPaths(fullFinder.Find([]byte(line))); !slices.Equal(found, all) {
+			t.Fatalf("line %d %q (shape %d %v):\nfound scanning its end: %v\nscanning it all:        %v", i+1, line, start, repeated, found, all)
+		}
 	}
+}
+
+// matchPaths names each match by rule and path.
+func matchPaths(ms []Match) []string {
+	var out []string
+	for _, m := range ms {
+		out = append(out, m.Rule+" "+m.Path)
+	}
+	return out
 }
 
 // FuzzLineShapes: the same over streams of lines the fuzzer makes.

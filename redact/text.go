@@ -25,9 +25,12 @@ type Redactor struct {
 	// string of the parser's remembered shape, in which the scan found
 	// nothing (see scanChecked).
 	cleanPrefix int
-	fixed       []byte // a line that text redaction made valid JSON
-	lineHits    []hit  // the keywords of the line being walked
-	strHits     []hit  // those of one of its strings
+	// checkedPrefix is cleanPrefix for the shapes a caller's checker
+	// names (FindShaped): kept apart, as the two remember different lines.
+	checkedPrefix int
+	fixed         []byte // a line that text redaction made valid JSON
+	lineHits      []hit  // the keywords of the line being walked
+	strHits       []hit  // those of one of its strings
 	// replaceAll's: what each rule found, what is reported, which rules
 	// the keywords gate.
 	ruleSpans []ruleSpan

@@ -84,7 +84,8 @@ func (e *engine) run(sources []input.Source, stdin io.Reader, printer *report.Pr
 				continue
 			}
 			// Most lines hold no secret: a call, not a loop, for them.
-			if secrets := finders[worker].FindSecrets(line.Text); len(secrets) > 0 {
+			start, repeated := checkers[worker].LastString()
+			if secrets := finders[worker].FindSecrets(line.Text, start, repeated); len(secrets) > 0 {
 				addSecrets(out, secrets)
 			}
 		}

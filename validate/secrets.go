@@ -9,8 +9,11 @@ import "github.com/zsj-dev/zsj/protocol"
 // concurrent use.
 type SecretFinder interface {
 	// FindSecrets returns the secrets of line, a line of the log without
-	// its line end; nil when there are none.
-	FindSecrets(line []byte) []Secret
+	// its line end; nil when there are none. start and repeated are what
+	// the worker's checker said of the line's shape when it checked it
+	// (protocol.LineChecker.LastString; -1 and false for none): a finder
+	// may skip the bytes the line repeats of the one that set the shape.
+	FindSecrets(line []byte, start int, repeated bool) []Secret
 }
 
 // A SecretNamer is a SecretFinder that also judges a bare name, such as

@@ -79,6 +79,6 @@ func hasSecret() func(line []byte) bool {
 		if finder == nil {
 			finder = newSecretFinder()
 		}
-		return len(finder.FindSecrets(line)) > 0
+		return len(finder.FindSecrets(line, -1, false)) > 0
 	}
 }

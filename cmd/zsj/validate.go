@@ -73,8 +73,8 @@ func newSecretFinder() validate.SecretFinder { return redactFinder{defaultRedact
 // redactFinder is a redactor seen as validate's secret stage.
 type redactFinder struct{ r *redact.Redactor }
 
-func (f redactFinder) FindSecrets(line []byte) []validate.Secret {
-	matches := f.r.Find(line)
+func (f redactFinder) FindSecrets(line []byte, start int, repeated bool) []validate.Secret {
+	matches := f.r.FindShaped(line, start, repeated)
 	if len(matches) == 0 {
 		return nil
 	}
