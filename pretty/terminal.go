@@ -67,12 +67,12 @@ type terminal struct {
 func (t *terminal) err() error { return t.ew.err }
 
 // headSpec is what output cuts tool outputs to where runs do not
-// interleave: the whole width but the bar.
+// interleave: no gutter.
 func (t *terminal) headSpec() headSpec {
 	if t.opts.Full {
 		return headSpec{} // every line, wrapped: nothing to cut ahead
 	}
-	return headSpec{lines: t.opts.outputLines(), room: max(t.opts.Width-textWidth(t.outputBar().text), 1), more: t.sym.more}
+	return t.headAfter(nil)
 }
 
 func (t *terminal) event(ev *event, n noted, multi bool) {

@@ -88,7 +88,7 @@ func (t *terminal) toolResult(ev *event, n noted) {
 func (t *terminal) output(run *runState, v protocol.Value, total int, head outputHead) {
 	gutter := t.gutter(run)
 	bar := t.outputBar()
-	spec := headSpec{lines: t.opts.outputLines(), room: max(t.opts.Width-spansWidth(gutter)-textWidth(bar.text), 1), more: t.sym.more}
+	spec := t.headAfter(gutter)
 	shown := 0
 	if !t.opts.Full {
 		if head.spec != spec {
@@ -120,40 +120,10 @@ func (t *terminal) output(run *runState, v protocol.Value, total int, head outpu
 // outputBar starts each line of a tool output, after the gutter.
 func (t *terminal) outputBar() span { return span{t.pal.dim, indent + t.sym.outputBar + " "} }
 
-// headSpec says which lines of a tool output the timeline shows: the
-// first lines (at most lines), each cut to room columns, ending in more
-// where cut.
-type headSpec struct {
-	lines, room int
-	more        string
-}
-
-// outputHead is the lines a tool output shows, made for spec.
-type outputHead struct {
-	spec  headSpec
-	lines []string
-}
-
-// headLines returns the lines of v that spec shows, reusing dst's room.
-// Parse calls it on all cores for the width with no gutter, which is
-// what the timeline has but where runs interleave: on logs of many
-// tool results, cutting their first lines was a quarter of the drawing.
-func headLines(v protocol.Value, spec headSpec, dst outputHead) outputHead {
-	head := outputHead{spec: spec, lines: dst.lines[:0]}
-	byteLimit := 4*spec.room + 4 // enough for the columns shown, whatever the script
-	c := newStrCursor(v)
-	var raw, clean []byte
-	for !c.done() && len(head.lines) < spec.lines {
-		var cut bool
-		raw, cut = c.line(raw[:0], byteLimit)
-		clean, _ = appendSafe(clean[:0], string(raw), 0)
-		s := string(clean)
-		if cut && textWidth(s) <= spec.room-textWidth(spec.more) {
-			s += spec.more
-		}
-		head.lines = append(head.lines, truncate(s, spec.room, spec.more))
-	}
-	return head
+// headAfter is the headSpec of a tool output drawn after gutter.
+func (t *terminal) headAfter(gutter []span) headSpec {
+	room := max(t.opts.Width-spansWidth(gutter)-textWidth(t.outputBar().text), 1)
+	return headSpec{lines: t.opts.outputLines(), room: room, more: t.sym.more}
 }
 
 // outputLine draws one line of tool output; an empty one without the
