@@ -114,7 +114,11 @@ func TestDeltasAreNotKept(t *testing.T) {
 			var out bytes.Buffer
 			p := NewTerminal(&out, "", opts)
 			var buf []byte
-			text := string(readTestFile(t, in))
+			data, err := os.ReadFile(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := string(data)
 			lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 			for i, line := range lines {
 				buf = append(buf[:0], line...)
@@ -134,15 +138,6 @@ func TestDeltasAreNotKept(t *testing.T) {
 			}
 		})
 	}
-}
-
-func readTestFile(t *testing.T, path string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }
 
 // The escaped deltas of a batch are decoded into one buffer: each must
