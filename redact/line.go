@@ -146,12 +146,12 @@ func (x *Redactor) scanShaped(line []byte, start int, repeated bool, clean *int)
 		return x.mayMatch(line, x.lineHits)
 	}
 	may := x.scanLine(line)
-	if !repeated {
-		// A new shape: whether its bytes before the last string are clean.
-		*clean = 0
-		if start > 0 && start <= len(line) && (len(x.lineHits) == 0 || int(x.lineHits[0].pos) >= start) && indexByte(line[:start], '\\') < 0 {
-			*clean = start
-		}
+	// Whether the bytes of the shape before the last string are clean: a
+	// new shape's, or a repeated one's after a reset (they are the same
+	// bytes).
+	*clean = 0
+	if start > 0 && start <= len(line) && (len(x.lineHits) == 0 || int(x.lineHits[0].pos) >= start) && indexByte(line[:start], '\\') < 0 {
+		*clean = start
 	}
 	return may
 }

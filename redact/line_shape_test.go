@@ -59,6 +59,17 @@ func TestLineShapes(t *testing.T) {
 	if x.checkedPrefix == 0 {
 		t.Error("a stream of clean deltas never had only their ends scanned by FindShaped")
 	}
+	// A blank line names no shape, but the checker keeps its memo: the
+	// deltas after it are scanned from their last string again.
+	lines := strings.Split(shapeStreams[0], "\n")
+	for _, line := range append(append([]string{lines[0], ""}, lines[1:]...), lines[3]) {
+		checker.Check([]byte(line), false, &checked)
+		start, repeated := checker.LastString()
+		x.FindShaped([]byte(line), start, repeated)
+	}
+	if x.checkedPrefix == 0 {
+		t.Error("after a blank line, the deltas of the stream were scanned whole")
+	}
 }
 
 func sameAsFullScans(t *testing.T, rs *RuleSet, lines []string) {
