@@ -6,7 +6,6 @@ import (
 	"regexp/syntax"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/zsj-dev/zsj/protocol"
@@ -63,8 +62,9 @@ func leadingLits(re *syntax.Regexp) ([]lit, bool) {
 			case syntax.OpWordBoundary:
 				boundary = true
 				continue
-			case syntax.OpBeginLine, syntax.OpBeginText, syntax.OpNoWordBoundary, syntax.OpEmptyMatch:
-				continue
+			}
+			if zeroWidth(s.Op) {
+				continue // as litFollows skips it
 			}
 			lits, ok := leadingLits(s)
 			if ok && s.Op == syntax.OpLiteral && i+1 < len(re.Sub) {
@@ -101,14 +101,11 @@ func firstBytes(re *syntax.Regexp) *[256]bool {
 		if r >= 0x80 {
 			return nil
 		}
-		set[r] = true
-		if re.Flags&syntax.FoldCase != 0 {
-			// Every case of r: the Kelvin sign for k, the long s for s.
-			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-				var b [utf8.UTFMax]byte
-				utf8.EncodeRune(b[:], f)
-				set[b[0]] = true
-			}
+		// Every case of r: the Kelvin sign for k, the long s for s.
+		for _, f := range foldedRunes(r, re.Flags) {
+			var b [utf8.UTFMax]byte
+			utf8.EncodeRune(b[:], f)
+			set[b[0]] = true
 		}
 	case syntax.OpCharClass:
 		for i := 0; i+1 < len(re.Rune); i += 2 {
@@ -158,7 +155,7 @@ type keywordLed struct {
 	lead     int            // the most bytes a match starts before that part
 	// first holds the bytes a leading literal may start with.
 	first [256]bool
-	// gap, when set, is what must follow a leading literal.
+	// gap, when set, is what must follow a leading literal's rest.
 	gap *gapCheck
 	// escapable: a literal holds a character JSON may escape, so raw
 	// text cannot be compared with it.

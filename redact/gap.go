@@ -2,7 +2,6 @@ package redact
 
 import (
 	"regexp/syntax"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -59,13 +58,7 @@ func gapCheckOf(p *syntax.Regexp) *gapCheck {
 		if f == nil {
 			return nil
 		}
-		g.next = *f
-		if f['k'] || f['K'] || f['s'] || f['S'] {
-			// A folded k or s may be the Kelvin sign or the long s.
-			for c := 0x80; c < 256; c++ {
-				g.next[c] = true
-			}
-		}
+		g.next = *f // with the lead bytes of the Kelvin sign and the long s, for a folded k or s
 		g.steps = stepsOf(parts[i:])
 		return g
 	}
@@ -98,13 +91,7 @@ func (g *gapCheck) addGap(s *syntax.Regexp) bool {
 	case c.Op == syntax.OpCharClass:
 		g.addRanges(c.Rune)
 	case c.Op == syntax.OpLiteral && len(c.Rune) == 1:
-		r := c.Rune[0]
-		g.addRanges([]rune{r, r})
-		if c.Flags&syntax.FoldCase != 0 {
-			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-				g.addRanges([]rune{f, f})
-			}
-		}
+		g.addRanges(foldedRunes(c.Rune[0], c.Flags))
 	default:
 		return false
 	}
@@ -127,7 +114,8 @@ func (g *gapCheck) addRanges(rs []rune) {
 // holds reports whether a match may go on at n in t: within maxChars
 // characters of the gap's, a byte the next part may start with, and
 // after it the runs those parts start with (steps; where t ends first,
-// the runs are taken to go on: maybe may cut the text). A backslash
+// the runs are taken to go on: a join of deltas is checked in windows,
+// which may cut them). A backslash
 // ends the walk with a yes: in raw JSON text it starts an escape, which
 // may stand for anything.
 func (g *gapCheck) holds(t []byte, n int) bool {

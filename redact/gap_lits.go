@@ -67,23 +67,11 @@ type litRest struct {
 
 // restOf works out the rest of a literal that parts follow.
 func restOf(parts []*syntax.Regexp) litRest {
-	r := litRest{known: true}
-	for _, p := range parts {
-		w := maxWidth(p)
-		if w < 0 {
-			r.most = -1
-			break
-		}
-		r.most += w
-	}
-	if texts, ok := finiteTexts(&syntax.Regexp{Op: syntax.OpConcat, Sub: parts}); ok {
+	concat := &syntax.Regexp{Op: syntax.OpConcat, Sub: parts}
+	r := litRest{known: true, most: maxWidth(concat), steps: stepsOf(sequence(concat, nil))}
+	if texts, ok := finiteTexts(concat); ok {
 		r.texts = texts
 	}
-	var seq []*syntax.Regexp
-	for _, p := range parts {
-		seq = sequence(p, seq)
-	}
-	r.steps = stepsOf(seq)
 	return r
 }
 

@@ -175,10 +175,6 @@ func (st *runStep) mayEscape(t []byte, n int) bool {
 	if n+1 >= len(t) || t[n+1] == 'u' || t[n+1] == '\\' || st.class['\\'] {
 		return true
 	}
-	c, ok := shortEscapes[t[n+1]]
-	return !ok || st.class[c]
+	k, c := escapeAt(t, n)
+	return k == 0 || st.class[c]
 }
-
-// shortEscapes maps the letter of each JSON escape but \u to the
-// character it stands for.
-var shortEscapes = map[byte]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}

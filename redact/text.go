@@ -29,7 +29,7 @@ type Redactor struct {
 	// names (FindShaped): kept apart, as the two remember different lines.
 	checkedPrefix int
 	fixed         []byte // a line that text redaction made valid JSON
-	lineHits      []hit  // the keywords of the line being walked
+	lineHits      []hit  // the keywords of the line being walked (from its last string on, after scanShaped's short scan)
 	strHits       []hit  // those of one of its strings
 	// replaceAll's: what each rule found, what is reported, which rules
 	// the keywords gate.

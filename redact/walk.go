@@ -213,22 +213,10 @@ func (x *Redactor) mayFire(raw []byte, h hit) bool {
 // read it as they read raw JSON text; with one, they would read a
 // backslash of the text as an escape, so the answer is yes.
 func (x *Redactor) mayMatchText(t []byte, hits []hit) bool {
-	rs := x.rs
-	if rs.anyAlways || denseHits(hits, t) || x.walkAll {
+	if x.walkAll || x.rs.anyAlways {
 		return true
 	}
-	if len(hits) == 0 {
-		return false
-	}
-	if indexByte(t, '\\') >= 0 {
-		return true
-	}
-	for _, h := range hits {
-		if x.mayFire(t, h) {
-			return true
-		}
-	}
-	return false
+	return len(hits) > 0 && (indexByte(t, '\\') >= 0 || x.mayMatch(t, hits))
 }
 
 // stringHits returns the keywords the scan of the line found inside the
