@@ -33,11 +33,7 @@ func readLogs(std *term.IO, sources []input.Source, unreadable []error, opts Opt
 	for _, err := range unreadable {
 		r.error(err)
 	}
-	var (
-		f       *File
-		src     input.Source
-		readErr error // the read error that ended src, reported
-	)
+	var f *File
 	o := input.Ordered{
 		Workers:  1,
 		InFlight: 8,
@@ -55,25 +51,18 @@ func readLogs(std *term.IO, sources []input.Source, unreadable []error, opts Opt
 				if f != nil {
 					f.End()
 				}
-				f, src, readErr = c.File(ch.Source.Name), ch.Source, nil
+				f = c.File(ch.Source.Name)
 			}
 			var l input.Line
 			split := ch.Splitter()
 			for split.Next(&l) {
 				f.Line(ch.Base+l.Num, l.Text, len(l.EOL) == 0)
 			}
-			if ch.Err != nil {
-				readErr = ch.Err
-				r.error(input.ReadError(src, ch.Err))
-			}
 			return nil
 		},
-		Failed: func(s input.Source, err error) {
-			if f != nil && s == src && readErr != nil {
-				return // reported with its file
-			}
-			r.error(err)
-		},
+		// An unreadable source, or the read error that ended one, right
+		// after its lines.
+		Failed: func(_ input.Source, err error) { r.error(err) },
 	}
 	err = o.Run(sources)
 	if f != nil {
