@@ -7,9 +7,11 @@ import (
 	"github.com/zsj-dev/zsj/protocol"
 )
 
-// event is one parsed line. Its members point into the line's bytes, so
-// an event is only valid until the next line is read; strings are decoded
-// when a renderer asks for them, and large ones (tool outputs, file
+// event is one parsed line. Its members and its delta point into the
+// line's bytes (or a buffer of its batch), so an event is only valid
+// while its line is: until the line has been drawn. Parse decodes the
+// delta and reads what drawing needs of tool results and usage; other
+// strings are decoded when a renderer asks for them, and large ones (file
 // contents in args) only as far as they are shown.
 type event struct {
 	line  int
@@ -43,6 +45,7 @@ func (e *event) parse(num int, text []byte, checked *protocol.Checked, r *lineRe
 		return false
 	}
 	e.line = num
+	e.delta, e.outSize, e.outLines, e.tokens = "", 0, 0, usage{}
 	if r.deltaLast {
 		if v, ok := r.members.LastString(text); ok {
 			// The next delta of a stream: the type and run of the line
@@ -55,7 +58,6 @@ func (e *event) parse(num int, text []byte, checked *protocol.Checked, r *lineRe
 	e.members = r.membersOf(text, e.members[:0])
 	e.typ = r.typeOf(e.strBytes(protocol.FieldType))
 	e.runID = r.run(e.strBytes(protocol.FieldRunID))
-	e.delta, e.outSize, e.outLines, e.tokens = "", 0, 0, usage{}
 	r.deltaLast = false
 	if e.typ == protocol.TypeUsage {
 		e.tokens = e.usage()

@@ -15,9 +15,10 @@ import (
 type lineReader struct {
 	runID   string
 	members protocol.MembersReader
-	// deltaLast: the line members remembers is a text or reasoning event
+	// deltaLast: the line read in full last is a text or reasoning event
 	// of type typ and run runID whose delta is its last member. A line
-	// that repeats it but for that last string is the next delta.
+	// that repeats it but for that last string (as members, which
+	// remembers that line when it can, tells) is the next delta.
 	deltaLast bool
 	typ       string
 	// head, when set, says which lines of tool outputs to cut for the

@@ -138,13 +138,11 @@ func hexRune(r rune) string {
 
 // safe returns s made safe for a terminal (see appendSafe).
 func safe(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7F {
-			b, _ := appendSafe(nil, s, 0)
-			return string(b)
-		}
+	if printablePrefix(s) == len(s) {
+		return s // plain ASCII: nothing to do, no copy
 	}
-	return s // plain ASCII: nothing to do, no copy
+	b, _ := appendSafe(nil, s, 0)
+	return string(b)
 }
 
 // truncate cuts a safe string to at most width columns, ending it with

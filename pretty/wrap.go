@@ -141,20 +141,8 @@ func (w *wrapper) wholeWord(style *color.Color, s string) {
 		w.out.WriteString(s)
 		return
 	}
-	if w.newlines > 0 {
-		w.breakLines()
-	}
-	w.place(len(s), style)
-	if w.col+len(s) > w.width {
-		// Wider than the room left: cut as writeWord cuts.
-		w.addWord(style, s)
-		w.writeWord()
-		w.word, w.runs, w.wordW = w.word[:0], w.runs[:0], 0
-		return
-	}
-	w.setStyle(style)
-	w.out.WriteString(s)
-	w.col += len(s)
+	w.addWord(style, s)
+	w.endWord()
 }
 
 // addWord adds a run of printable ASCII (see wordBytes) to the word being

@@ -37,7 +37,8 @@ type eventChecker struct {
 // check validates one line and fills info. It returns false when the line
 // is not a JSON object at all.
 func (c *eventChecker) check(line []byte, info *eventInfo, fileVersion int) (*SyntaxError, bool) {
-	c.parsed, c.shaped, c.repeated = false, false, false
+	// LineChecker.Check, the only caller, has reset parsed, shaped and
+	// repeated.
 	if c.checkLikePrevious(line, info, fileVersion) {
 		c.shaped, c.repeated = true, true
 		return nil, true

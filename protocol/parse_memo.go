@@ -16,8 +16,8 @@ import "bytes"
 // one of a stream of small events.
 const maxParseMemo = 256
 
-// parseMemo is the previous line a Parser accepted, when the next one may
-// be parsed with it.
+// parseMemo is the previous line a Parser accepted (or a MembersReader
+// read), when the next one may be parsed with it.
 type parseMemo struct {
 	valid   bool
 	prefix  []byte   // the line up to its last member's value
