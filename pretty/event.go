@@ -47,7 +47,7 @@ func (e *event) parse(num int, text []byte, checked *protocol.Checked, r *lineRe
 	e.line = num
 	e.delta, e.outSize, e.outLines, e.tokens = "", 0, 0, usage{}
 	if r.deltaLast {
-		if v, ok := r.members.LastString(text); ok {
+		if v, ok := r.members.LastValue(text); ok {
 			// The next delta of a stream: the type and run of the line
 			// before, a new delta.
 			e.typ, e.runID, e.members = r.typ, r.runID, e.members[:0]

@@ -36,9 +36,9 @@ func parsePair(t *testing.T, first, second []byte) (memoUsed bool) {
 		var r MembersReader
 		before := r.Members(first, nil)
 		want := MembersOf(second, nil)
-		if v, ok := r.LastString(second); ok {
+		if v, ok := r.LastValue(second); ok {
 			if n := len(want); n == 0 || !reflect.DeepEqual(v, want[n-1].Value) || !sameButLast(before, want) {
-				t.Fatalf("LastString after %q, %q: %+v; members %+v", first, second, v, want)
+				t.Fatalf("LastValue after %q, %q: %+v; members %+v", first, second, v, want)
 			}
 		}
 		if got := r.Members(second, nil); !reflect.DeepEqual(got, want) {

@@ -118,11 +118,11 @@ func (r *MembersReader) Parsed(line []byte, members []Member) {
 	r.memo.remember(line, members)
 }
 
-// LastString returns the value of the last member of line, a string, when
+// LastValue returns the value of the last member of line, a string, when
 // line repeats the shape of the last line Members read but for that
 // string: its other members are the same as that line's. It copies no
 // members out.
-func (r *MembersReader) LastString(line []byte) (Value, bool) {
+func (r *MembersReader) LastValue(line []byte) (Value, bool) {
 	return r.memo.lastValue(line)
 }
 
