@@ -55,9 +55,10 @@ type prefilter struct {
 	// ("ext" of "ext_" in "text", "tai" of "ltai" in "detail") are told
 	// apart by a byte beside them, without looking up the keywords.
 	marked, before []byte
-	// runs[h] names the anchors whose window hashes to h, as
-	// anchors[runs[h].lo:runs[h].end]; it is only read where marked is set.
-	runs    []run
+	// The anchors whose window hashes to h, kept in order of h: see
+	// lookup.
+	hashes  hashSet
+	ends    []int32 // where each hash of hashes ends in anchors
 	anchors []anchor
 	// after[c] holds the characters that come right before c in some
 	// keyword (first[c]: c starts one). A JSON escape standing for c
@@ -73,8 +74,6 @@ type prefilter struct {
 	// the escapes hidden looks at during the scan it makes anyway.
 	escape int32
 }
-
-type run struct{ lo, end int32 }
 
 // lower maps ASCII upper case to lower case and every other byte to itself.
 var lower = func() (t [256]byte) {
@@ -158,12 +157,12 @@ func newPrefilter(keywords []keyword) *prefilter {
 			add(i, off, k.text[off:])
 		}
 	}
-	p.runs = make([]run, 1<<hashBits)
 	for _, h := range slices.Sorted(maps.Keys(byHash)) {
-		lo := int32(len(p.anchors))
+		p.hashes.add(h)
 		p.anchors = append(p.anchors, byHash[h]...)
-		p.runs[h] = run{lo, int32(len(p.anchors))}
+		p.ends = append(p.ends, int32(len(p.anchors)))
 	}
+	p.hashes.count()
 	return p
 }
 
@@ -250,8 +249,15 @@ var neighbour = func() (t [256]byte) {
 
 // lookup returns the anchors whose window hashes to h.
 func (p *prefilter) lookup(h uint32) []anchor {
-	r := p.runs[h]
-	return p.anchors[r.lo:r.end]
+	i, ok := p.hashes.rank(h)
+	if !ok {
+		return nil
+	}
+	lo := int32(0)
+	if i > 0 {
+		lo = p.ends[i-1]
+	}
+	return p.anchors[lo:p.ends[i]]
 }
 
 func upper(c byte) byte {
