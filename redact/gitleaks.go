@@ -151,7 +151,8 @@ type parsedGitleaks struct {
 }
 
 // translate turns the file's rules into CustomRules. With lazy, their
-// regexes are parsed (any error is found here) but compiled on first use.
+// regexes are compiled on first use, and neither checked nor parsed now
+// (see setRegex).
 func (f *gitleaksFile) translate(source string, lazy bool, warn *warnings) (parsedGitleaks, error) {
 	c := parsedGitleaks{targeted: map[string][]Allowlist{}}
 	c.Rules = []CustomRule{}
@@ -178,7 +179,7 @@ func (f *gitleaksFile) translate(source string, lazy bool, warn *warnings) (pars
 			if err := cr.setRegex(gr.Regex, lazy); err != nil {
 				return c, fmt.Errorf("rule %s: %v", gr.ID, err)
 			}
-			if gr.SecretGroup < 0 || gr.SecretGroup > cr.groups() {
+			if !lazy && (gr.SecretGroup < 0 || gr.SecretGroup > cr.groups()) {
 				return c, fmt.Errorf("rule %s: secretGroup %d, but the regex has %d groups", gr.ID, gr.SecretGroup, cr.groups())
 			}
 		}
