@@ -216,6 +216,39 @@ func TestGitleaksErrors(t *testing.T) {
 	}
 }
 
+// TestGitleaksUnknownKeys: each key zsj does not know is named in a
+// warning, a table once for the keys in it, and the rest is read.
+func TestGitleaksUnknownKeys(t *testing.T) {
+	file := "title = 't'\nfoo = 1\n[extend]\nuseDefault = false\nbar = 2\n" +
+		"[[rules]]\nid = 'a'\nregex = 'tok_[a-z]{8}'\nzap = 3\n[rules.zing]\nx = 1\ny = 2\n" +
+		"[[rules]]\nid = 'b'\nregex = 'b'\n"
+	c, warnings, err := ParseGitleaks([]byte(file), "f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"key foo is not supported and is ignored",
+		"key extend.bar is not supported and is ignored",
+		"key rules.zap is not supported and is ignored",
+		"key rules.zing is not supported and is ignored",
+	}
+	if !slices.Equal(warnings, want) {
+		t.Errorf("warnings %q,\nwant %q", warnings, want)
+	}
+	if len(c.Rules) != 2 || c.Rules[0].ID != "a" || c.Rules[1].ID != "b" {
+		t.Errorf("rules %+v", c.Rules)
+	}
+}
+
+// TestGitleaksSyntaxError: a file that is not TOML is refused, naming
+// the line.
+func TestGitleaksSyntaxError(t *testing.T) {
+	_, _, err := ParseGitleaks([]byte("title = 't'\n[[rules]]\nid = \n"), "f")
+	if err == nil || !strings.Contains(err.Error(), "line 3") {
+		t.Errorf("error %v, want one naming line 3", err)
+	}
+}
+
 func TestMaxWidth(t *testing.T) {
 	for _, tc := range []struct {
 		re   string

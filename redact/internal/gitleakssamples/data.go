@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/BurntSushi/toml"
 	"github.com/klauspost/compress/zstd"
+	"github.com/pelletier/go-toml/v2"
 	gitleaks "github.com/zricethezav/gitleaks/v8/config"
 )
 
@@ -94,7 +94,7 @@ func defaultRuleIDs() []string {
 			ID string `toml:"id"`
 		} `toml:"rules"`
 	}
-	if _, err := toml.Decode(gitleaks.DefaultConfig, &cfg); err != nil {
+	if err := toml.Unmarshal([]byte(gitleaks.DefaultConfig), &cfg); err != nil {
 		return nil
 	}
 	var ids []string
