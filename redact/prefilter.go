@@ -1,8 +1,8 @@
 package redact
 
 import (
+	"cmp"
 	"encoding/binary"
-	"maps"
 	"slices"
 	"strings"
 )
@@ -113,7 +113,10 @@ func newPrefilter(keywords []keyword) *prefilter {
 		p.noteChars(k.text)
 	}
 	p.step = max(min(minLen, 4)-2, 1)
-	byHash := map[uint32][]anchor{}
+	// Each window's anchor, in the order they are added: sorted by hash
+	// below, each hash keeps its anchors in that order. (A map of hash to
+	// anchors cost a fifth of the start-up of a command that scans.)
+	var placed []placedAnchor
 	add := func(i int, off int, t []byte) {
 		h := window(uint32(t[0]) | uint32(t[1])<<8 | uint32(t[2])<<16)
 		k := keywords[i].text
@@ -126,9 +129,7 @@ func newPrefilter(keywords []keyword) *prefilter {
 		}
 		p.marked[h] |= next
 		p.before[h] |= prev
-		if run := byHash[h]; len(run) == 0 || run[len(run)-1] != (anchor{int32(i), int32(off)}) {
-			byHash[h] = append(run, anchor{int32(i), int32(off)})
-		}
+		placed = append(placed, placedAnchor{h, int32(len(placed)), anchor{int32(i), int32(off)}})
 	}
 	for i, k := range keywords {
 		if len(k.text) == 2 {
@@ -157,13 +158,34 @@ func newPrefilter(keywords []keyword) *prefilter {
 			add(i, off, k.text[off:])
 		}
 	}
-	for _, h := range slices.Sorted(maps.Keys(byHash)) {
-		p.hashes.add(h)
-		p.anchors = append(p.anchors, byHash[h]...)
-		p.ends = append(p.ends, int32(len(p.anchors)))
+	slices.SortFunc(placed, func(x, y placedAnchor) int {
+		return cmp.Or(cmp.Compare(x.h, y.h), cmp.Compare(x.seq, y.seq))
+	})
+	for i, pl := range placed {
+		switch {
+		case i > 0 && pl.h == placed[i-1].h && pl.a == placed[i-1].a:
+			// the same anchor again: windows that differ in case alone
+			// (a keyword's last bytes with each byte after them) hash
+			// alike
+		case i > 0 && pl.h == placed[i-1].h:
+			p.anchors = append(p.anchors, pl.a)
+			p.ends[len(p.ends)-1]++
+		default:
+			p.hashes.add(pl.h)
+			p.anchors = append(p.anchors, pl.a)
+			p.ends = append(p.ends, int32(len(p.anchors)))
+		}
 	}
 	p.hashes.count()
 	return p
+}
+
+// placedAnchor is an anchor with the hash of its window, and the order
+// newPrefilter added it in.
+type placedAnchor struct {
+	h   uint32
+	seq int32
+	a   anchor
 }
 
 // anchorAt picks where in a keyword its step windows go: where they are
