@@ -131,14 +131,13 @@ func isBlank(c byte) bool { return c == ' ' || c == '\n' || c == '\t' }
 // wholeWord places and writes a word of printable ASCII (see wordBytes)
 // that the text shows complete, as endWord would once it was gathered.
 func (w *wrapper) wholeWord(style *color.Color, s string) {
-	if w.open && !w.glued && w.newlines == 0 && style == w.active && w.col+w.spaces+len(s) <= w.width {
-		// Most words: on the open line, after their spaces, in the style
-		// the line is in (what place and writeSpaces would do).
-		w.col += w.spaces + len(s)
-		for ; w.spaces > 0; w.spaces-- {
-			w.out.WriteByte(' ')
-		}
+	if w.open && !w.glued && w.newlines == 0 && w.col+w.spaces+len(s) <= w.width {
+		// Most words: on the open line, after their spaces, written as
+		// endWord would write them, without gathering them first.
+		w.place(len(s), style)
+		w.setStyle(style)
 		w.out.WriteString(s)
+		w.col += len(s)
 		return
 	}
 	w.addWord(style, s)
@@ -236,9 +235,9 @@ func (w *wrapper) place(cols int, style *color.Color) {
 
 // writeWord writes the word, breaking it where it passes the width.
 func (w *wrapper) writeWord() {
-	// A word of as many bytes as columns is ASCII (every other character
-	// has more bytes than columns); one that fits is written run by run.
-	if fastWrap && w.wordW == len(w.word) && w.col+w.wordW <= w.width {
+	// A word that fits is written run by run: the loop below would
+	// break it nowhere.
+	if fastWrap && w.col+w.wordW <= w.width {
 		start := 0
 		for _, run := range w.runs {
 			w.setStyle(run.style)
