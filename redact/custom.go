@@ -18,8 +18,8 @@ func customRule(cr CustomRule, before []rule) (rule, error) {
 		return rule{}, errors.New("a rule has no id")
 	case !cr.hasRegex():
 		return rule{}, fmt.Errorf("rule %s: no regex", cr.ID)
-	case cr.lazy == nil && (cr.SecretGroup < 0 || cr.SecretGroup > cr.groups()):
-		return rule{}, fmt.Errorf("rule %s: secretGroup %d, but the regex has %d groups", cr.ID, cr.SecretGroup, cr.groups())
+	case cr.checkSecretGroup() != nil:
+		return rule{}, cr.checkSecretGroup()
 	case cr.ID == RuleSensitiveKey || slices.ContainsFunc(before, func(r rule) bool { return r.id == cr.ID }):
 		return rule{}, fmt.Errorf("rule %s: the id is already taken", cr.ID)
 	}
@@ -227,11 +227,15 @@ func (cr *CustomRule) Expr() string {
 	return ""
 }
 
-// groups is the number of capture groups of the rule's regex, which it
-// compiles if it is lazy.
-func (cr *CustomRule) groups() int {
-	if cr.Regex != nil {
-		return cr.Regex.NumSubexp()
+// checkSecretGroup reports a secretGroup that the rule's regex has no
+// group for. A lazy rule is left unchecked, as its regex is not compiled
+// at load (see setRegex).
+func (cr *CustomRule) checkSecretGroup() error {
+	if cr.lazy != nil {
+		return nil
 	}
-	return cr.lazy.compiled().NumSubexp()
+	if n := cr.Regex.NumSubexp(); cr.SecretGroup < 0 || cr.SecretGroup > n {
+		return fmt.Errorf("rule %s: secretGroup %d, but the regex has %d groups", cr.ID, cr.SecretGroup, n)
+	}
+	return nil
 }

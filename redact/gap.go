@@ -115,9 +115,8 @@ func (g *gapCheck) addRanges(rs []rune) {
 // characters of the gap's, a byte the next part may start with, and
 // after it the runs those parts start with (steps; where t ends first,
 // the runs are taken to go on: a join of deltas is checked in windows,
-// which may cut them). A backslash
-// ends the walk with a yes: in raw JSON text it starts an escape, which
-// may stand for anything.
+// which may cut them). A backslash ends the walk with a yes: in raw JSON
+// text it starts an escape, which may stand for anything.
 func (g *gapCheck) holds(t []byte, n int) bool {
 	for chars := 0; n < len(t); chars++ {
 		c := t[n]

@@ -194,8 +194,8 @@ func (f *gitleaksFile) translate(source string, lazy bool, warn *warnings) (pars
 			if err := cr.setRegex(gr.Regex, lazy); err != nil {
 				return c, fmt.Errorf("rule %s: %v", gr.ID, err)
 			}
-			if !lazy && (gr.SecretGroup < 0 || gr.SecretGroup > cr.groups()) {
-				return c, fmt.Errorf("rule %s: secretGroup %d, but the regex has %d groups", gr.ID, gr.SecretGroup, cr.groups())
+			if err := cr.checkSecretGroup(); err != nil {
+				return c, err
 			}
 		}
 		lists := gr.Allowlists
