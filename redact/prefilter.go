@@ -129,7 +129,7 @@ func newPrefilter(keywords []keyword) *prefilter {
 		}
 		p.marked[h] |= next
 		p.before[h] |= prev
-		placed = append(placed, placedAnchor{h, int32(len(placed)), anchor{int32(i), int32(off)}})
+		placed = append(placed, placedAnchor{h, anchor{int32(i), int32(off)}})
 	}
 	for i, k := range keywords {
 		if len(k.text) == 2 {
@@ -158,9 +158,7 @@ func newPrefilter(keywords []keyword) *prefilter {
 			add(i, off, k.text[off:])
 		}
 	}
-	slices.SortFunc(placed, func(x, y placedAnchor) int {
-		return cmp.Or(cmp.Compare(x.h, y.h), cmp.Compare(x.seq, y.seq))
-	})
+	slices.SortStableFunc(placed, func(x, y placedAnchor) int { return cmp.Compare(x.h, y.h) })
 	for i, pl := range placed {
 		switch {
 		case i > 0 && pl.h == placed[i-1].h && pl.a == placed[i-1].a:
@@ -180,12 +178,10 @@ func newPrefilter(keywords []keyword) *prefilter {
 	return p
 }
 
-// placedAnchor is an anchor with the hash of its window, and the order
-// newPrefilter added it in.
+// placedAnchor is an anchor with the hash of its window.
 type placedAnchor struct {
-	h   uint32
-	seq int32
-	a   anchor
+	h uint32
+	a anchor
 }
 
 // anchorAt picks where in a keyword its step windows go: where they are
