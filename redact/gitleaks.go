@@ -133,11 +133,20 @@ func (w *warnings) add(s string) {
 // into the binary anyway: it decodes the built-in catalogue in a third of
 // the time another decoder took, and every command that scans for
 // secrets decodes it when it starts.
-func decodeGitleaks(data []byte, warn *warnings) (*gitleaksFile, error) {
+//
+// A panic inside the decoder is returned as an error: the file is the
+// user's, and a decoder bug on an odd file (go-toml before v2.4 panicked
+// on "[[rules.0]]") must not end the command with a stack trace.
+func decodeGitleaks(data []byte, warn *warnings) (_ *gitleaksFile, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("the TOML decoder failed on this file: %v", p)
+		}
+	}()
 	var f gitleaksFile
 	d := toml.NewDecoder(bytes.NewReader(data))
 	d.DisallowUnknownFields()
-	err := d.Decode(&f)
+	err = d.Decode(&f)
 	// Unknown keys are reported once the whole file is decoded.
 	var unknown *toml.StrictMissingError
 	if errors.As(err, &unknown) {
