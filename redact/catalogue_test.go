@@ -249,6 +249,15 @@ func TestGitleaksSyntaxError(t *testing.T) {
 	}
 }
 
+// TestGitleaksDecoderPanic: a file on which go-toml v2.2.3 panicked is
+// refused with an error, not a crash (v2.4.3 returns one, and a panic of
+// the decoder would be turned into one).
+func TestGitleaksDecoderPanic(t *testing.T) {
+	if _, _, err := ParseGitleaks([]byte("[[rules.0]]"), "f"); err == nil {
+		t.Error("[[rules.0]] parsed, want an error")
+	}
+}
+
 func TestMaxWidth(t *testing.T) {
 	for _, tc := range []struct {
 		re   string
