@@ -9,16 +9,16 @@ import (
 // TestRepetitiveInputsStayLinear: a string made of one keyword and what
 // follows it, over and over, must not make the rules quadratic. Four
 // times the text must take about four times the time: a quadratic rule
-// takes sixteen times as long. Each size is timed three times, in turns, and the
-// fastest kept, so that a busy machine (tests of other packages run
-// beside this one) does not make a linear rule look quadratic; a fixed
-// time limit did.
+// takes sixteen times as long. Each size is timed three times, in turns,
+// and the fastest kept, so that a busy machine (tests of other packages
+// run beside this one) does not make a linear rule look quadratic; a
+// fixed time limit did.
 func TestRepetitiveInputsStayLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("times a few seconds of redaction")
 	}
 	// 48 KB and 192 KB: at 192 KB the slowest units take 50-100 ms, well
-	// above the clock's noise; twice that took 17 s of the test run.
+	// above the clock's noise; 128 and 512 KB took 17 s of the test run.
 	const size = 48 << 10
 	x := defaults(t).NewRedactor()
 	// once redacts a text of n bytes of unit in the three ways.
