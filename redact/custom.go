@@ -18,9 +18,11 @@ func customRule(cr CustomRule, before []rule) (rule, error) {
 		return rule{}, errors.New("a rule has no id")
 	case !cr.hasRegex():
 		return rule{}, fmt.Errorf("rule %s: no regex", cr.ID)
-	case cr.checkSecretGroup() != nil:
-		return rule{}, cr.checkSecretGroup()
-	case cr.ID == RuleSensitiveKey || slices.ContainsFunc(before, func(r rule) bool { return r.id == cr.ID }):
+	}
+	if err := cr.checkSecretGroup(); err != nil {
+		return rule{}, err
+	}
+	if cr.ID == RuleSensitiveKey || slices.ContainsFunc(before, func(r rule) bool { return r.id == cr.ID }) {
 		return rule{}, fmt.Errorf("rule %s: the id is already taken", cr.ID)
 	}
 	var kws []kwSpec
