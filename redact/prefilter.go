@@ -116,7 +116,7 @@ func newPrefilter(keywords []keyword) *prefilter {
 	// above its index in placed: sorted below, each hash keeps its
 	// anchors in that order. (A map of hash to anchors cost a fifth of
 	// the start-up of a command that scans; a stable sort of the anchors
-	// by hash, a tenth of building a rule set.)
+	// by hash, a third of building a rule set.)
 	placed := make([]anchor, 0, windowCount(keywords, p.step))
 	order := make([]uint64, 0, cap(placed))
 	add := func(i int, off int, t []byte) {
