@@ -184,7 +184,9 @@ func newPrefilter(keywords []keyword) *prefilter {
 	return p
 }
 
-// windowCount is how many windows newPrefilter registers for keywords.
+// windowCount is how many windows newPrefilter registers for keywords,
+// case by case as its loop does: a capacity, so that its lists are
+// allocated once (growing them was a sixth of a rule set's allocations).
 func windowCount(keywords []keyword, step int) int {
 	n := 0
 	for _, k := range keywords {
