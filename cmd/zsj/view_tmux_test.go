@@ -68,6 +68,23 @@ func (tm *tmux) waitFor(want string) string {
 	}
 }
 
+// afterView is the shell's tail behind zsj view in every session: the exit
+// status, then the terminal's modes, then a marker, because stty -a can
+// reach the screen a line at a time and the modes are on its later lines.
+const afterView = "; echo \"exit status $?\"; stty -a; echo " + sttyDone + "; sleep 60"
+
+const sttyDone = "stty done"
+
+// terminalRestored waits for the end of stty -a and fails the test unless
+// the terminal is back in its cooked mode: canonical input and echo.
+func (tm *tmux) terminalRestored(after string) {
+	tm.t.Helper()
+	s := tm.waitFor(sttyDone)
+	if !strings.Contains(s, " icanon") || !strings.Contains(s, " echo") {
+		tm.t.Errorf("the terminal is not restored after %s:\n%s", after, s)
+	}
+}
+
 // cursorLine is the line of the screen under the run page's cursor.
 func cursorLine(screen string) string {
 	for _, line := range strings.Split(screen, "\n") {
@@ -109,7 +126,7 @@ func TestViewInTmux(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	tm.start(bin + " view " + logs + "; echo \"exit status $?\"; stty -a; sleep 60")
+	tm.start(bin + " view " + logs + afterView)
 	tm.waitFor("4 runs (1 failed)")
 
 	tm.keys("f")
@@ -137,11 +154,7 @@ func TestViewInTmux(t *testing.T) {
 	tm.waitFor("failed only")
 	tm.keys("q")
 	tm.waitFor("exit status 0")
-	s = tm.waitFor(" baud") // stty -a, after zsj
-	// The terminal is back in its cooked mode: canonical input and echo.
-	if !strings.Contains(s, " icanon") || !strings.Contains(s, " echo") {
-		t.Errorf("the terminal is not restored after quitting:\n%s", s)
-	}
+	tm.terminalRestored("quitting")
 }
 
 // TestViewInTmuxInterrupt: ctrl+c leaves at once, from a page too, and
@@ -157,16 +170,13 @@ func TestViewInTmuxInterrupt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tm.start(bin + " view " + abs + "; echo \"exit status $?\"; stty -a; sleep 60")
+	tm.start(bin + " view " + abs + afterView)
 	tm.waitFor("4 runs")
 	tm.keys("Enter")
 	tm.waitFor("row 1/")
 	tm.keys("C-c")
 	tm.waitFor("exit status ")
-	s := tm.waitFor(" baud")
-	if !strings.Contains(s, " icanon") || !strings.Contains(s, " echo") {
-		t.Errorf("the terminal is not restored after ctrl+c:\n%s", s)
-	}
+	tm.terminalRestored("ctrl+c")
 }
 
 // TestViewInTmuxPanic: an internal error leaves the terminal as it was,
@@ -182,17 +192,14 @@ func TestViewInTmuxPanic(t *testing.T) {
 		t.Fatal(err)
 	}
 	errFile := filepath.Join(t.TempDir(), "stderr")
-	tm.start(bin + " view " + abs + " 2>" + errFile + "; echo \"exit status $?\"; tail -n 1 " + errFile + "; stty -a; sleep 60")
+	tm.start(bin + " view " + abs + " 2>" + errFile + "; echo \"exit status $?\"; tail -n 1 " + errFile + "; stty -a; echo " + sttyDone + "; sleep 60")
 	tm.waitFor("4 runs")
 	tm.keys("Enter")
 	tm.waitFor("row 1/")
 	tm.keys("!")
 	tm.waitFor("exit status 3")
 	tm.waitFor("zsj: error: view stopped on an internal error, shown above (the terminal was restored)")
-	s := tm.waitFor(" baud")
-	if !strings.Contains(s, " icanon") || !strings.Contains(s, " echo") {
-		t.Errorf("the terminal is not restored after a panic:\n%s", s)
-	}
+	tm.terminalRestored("a panic")
 }
 
 // TestViewInTmuxSIGINT: the signal, not the key, also leaves and gives the
@@ -207,7 +214,7 @@ func TestViewInTmuxSIGINT(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tm.start(bin + " view " + abs + "; echo \"exit status $?\"; stty -a; sleep 60")
+	tm.start(bin + " view " + abs + afterView)
 	tm.waitFor("4 runs")
 	shell := strings.TrimSpace(tm.run("display-message", "-p", "-t", "zsj", "#{pane_pid}"))
 	// The shell's child is zsj (Linux names a process's children in /proc).
@@ -223,8 +230,5 @@ func TestViewInTmuxSIGINT(t *testing.T) {
 		t.Fatal(err)
 	}
 	tm.waitFor("exit status ")
-	s := tm.waitFor(" baud")
-	if !strings.Contains(s, " icanon") || !strings.Contains(s, " echo") {
-		t.Errorf("the terminal is not restored after SIGINT:\n%s", s)
-	}
+	tm.terminalRestored("SIGINT")
 }
