@@ -289,7 +289,7 @@ func TestMatchesNear(t *testing.T) {
 		near = append(near, span{i + j, i + j + 4})
 		i += j + 4
 	}
-	matchesNear(&regexMatcher{re: re, width: 8}, text, near, func(s, e int) { got = append(got, [2]int{s, e}) })
+	matchesNear(&regexMatcher{re: re, width: 8}, text, near, 0, func(s, e int) { got = append(got, [2]int{s, e}) })
 	want := [][2]int{{301, 308}, {618, 2622}}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)

@@ -132,7 +132,7 @@ func (m *regexMatcher) find(t []byte, near []span, yield func(start, end int)) {
 		m.led.find(m, t, near, each)
 		return
 	}
-	matchesNear(m, t, near, each)
+	matchesNear(m, t, near, 0, each)
 }
 
 // keeps reports whether a secret another rule found in t passes m's

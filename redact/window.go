@@ -102,20 +102,19 @@ func windowOf(re *regexp.Regexp) int {
 }
 
 // matchesNear calls yield with the matches of m.re in t near the keyword
-// spans near (sorted by start), in order and not overlapping; with near
-// nil, with those in all of t. Each window is searched with a byte of
+// spans near (sorted by start) that start at or after last, in order and
+// not overlapping; with near nil, with those in all of t. Each window is searched with a byte of
 // context on either side, so that \b and line anchors see the text beside
 // it; a match that takes that byte is not taken. A window where m.pre (see
 // necessary) finds nothing is skipped, and one where it does is searched
 // from m.lead bytes before what it found.
-func matchesNear(m *regexMatcher, t []byte, near []span, yield func(start, end int)) {
+func matchesNear(m *regexMatcher, t []byte, near []span, last int, yield func(start, end int)) {
 	if near == nil {
 		for _, x := range m.re.FindAllIndex(t, -1) {
 			yield(x[0], x[1])
 		}
 		return
 	}
-	last := 0
 	lo, hi := -1, -1
 	for _, n := range near {
 		a, b := max(n.start-m.width, 0), min(n.end+m.width, len(t))
@@ -158,11 +157,16 @@ func (m *regexMatcher) searchWindow(t []byte, lo, hi, last int, yield func(start
 			continue
 		}
 		if e > hi && to < len(t) {
-			// It may go on past the window: look again from its start.
+			// It may go on past the window, or be no match at all: one
+			// that ends where the window does may have taken that for
+			// the end of the text ($). Look again from its start, in the
+			// text after the window too, and take what that finds there.
 			s0 := max(s-1, 0)
-			if x2 := re.FindIndex(t[s0:min(len(t), s+maxExtend)]); x2 != nil && s0+x2[0] == s {
-				e = s0 + x2[1]
+			x2 := re.FindIndex(t[s0:min(len(t), s+maxExtend)])
+			if x2 == nil || s0+x2[0] < last || s0+x2[0] >= e {
+				continue
 			}
+			s, e = s0+x2[0], s0+x2[1]
 		}
 		yield(s, e)
 		last = e
