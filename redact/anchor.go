@@ -293,17 +293,32 @@ func (l *lit) at(t []byte, q int) bool {
 // find calls yield with the matches of m.re near the keyword spans near,
 // trying it only where its keyword-led part matches at a keyword.
 func (k *keywordLed) find(m *regexMatcher, t []byte, near []span, yield func(start, end int)) {
-	last, tried := 0, -1
-	for _, n := range near {
+	last, tried, checked := 0, -1, 0
+	for i, n := range near {
+		if checked > denseChecks && checked*64 >= n.start-near[0].start {
+			// The regex ran at keywords closer than every 64 bytes: one
+			// pass over the merged windows of the keywords left costs
+			// less than a run at each.
+			matchesNear(m, t, near[i:], last, yield)
+			return
+		}
 		for q := max(n.start-k.longest+1, 0, tried+1); q <= n.start; q++ {
 			tried = q
-			if q < last || !k.startsAt(t, q) || !k.goesOn(t, q) || !k.anchored.Match(t[q:min(len(t), q+maxExtend)]) {
+			if q < last || !k.startsAt(t, q) || !k.goesOn(t, q) {
+				continue
+			}
+			checked++
+			if !k.anchored.Match(t[q:min(len(t), q+maxExtend)]) {
 				continue
 			}
 			last = m.searchWindow(t, max(q-k.lead, 0), min(q+m.width, len(t)), last, yield)
 		}
 	}
 }
+
+// denseChecks is how many runs of the anchored regex find makes before
+// it may take the keywords for dense (see find).
+const denseChecks = 16
 
 // maybe is the quick check of a keyword-led rule on the raw text of a
 // JSON string (or line), at a keyword that ends at end: whether its

@@ -7,12 +7,14 @@ import (
 	"testing"
 )
 
-// TestKeywordLedTurnsDense: a keyword-led rule tried at each keyword, and
-// the same rule searched in the merged windows of its keywords, must find
-// what the regex finds over the whole text, wherever a dense stretch of
-// keywords falls among real secrets: in order, none twice, and none made
-// up where a window's end stood for the end of the text (the regex ends
-// in "|$", and the dense stretch is a run it could take for a key).
+// TestKeywordLedTurnsDense: a keyword-led rule is tried at each keyword
+// until its regex has run at keywords closer than every 64 bytes, then in
+// the merged windows of the keywords left. Either way, and with windows
+// at every keyword, it must find what the regex finds over the whole
+// text, wherever a dense stretch falls among real secrets: in order, none
+// twice, and none made up where a window's end stood for the end of the
+// text (the regex ends in "|$", and the dense stretch is a run it could
+// take for a key).
 func TestKeywordLedTurnsDense(t *testing.T) {
 	var m *regexMatcher
 	for _, r := range defaults(t).rules {

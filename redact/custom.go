@@ -125,10 +125,7 @@ func (m *regexMatcher) find(t []byte, near []span, yield func(start, end int)) {
 		}
 		yield(c.secretStart, c.secretEnd)
 	}
-	// Keywords closer than every 64 bytes on average: their windows
-	// merge, and one pass of the necessary regex over them costs less
-	// than a check at each.
-	if m.led != nil && near != nil && !(len(near)*64 >= len(t) && len(near) > 16) {
+	if m.led != nil && near != nil {
 		m.led.find(m, t, near, each)
 		return
 	}
