@@ -321,12 +321,12 @@ func (k *keywordLed) find(m *regexMatcher, t []byte, near []span, yield func(sta
 const denseChecks = 16
 
 // maybe is the quick check of a keyword-led rule on the raw text of a
-// JSON string (or line), at a keyword that ends at end: whether its
+// JSON string (or line), at a keyword in raw[start:end]: whether its
 // keyword-led part matches where the keyword is. An escape within reach
 // is decoded first; when too many escapes leave too little text to
 // tell, or a leading literal holds a character JSON may escape, the
 // answer is yes.
-func (m *regexMatcher) maybe(raw []byte, end int) bool {
+func (m *regexMatcher) maybe(raw []byte, start, end int) bool {
 	m.init()
 	k := m.led
 	if k == nil || k.escapable {
@@ -350,7 +350,10 @@ func (m *regexMatcher) maybe(raw []byte, end int) bool {
 	if m.width < maxWindow {
 		runLimit = m.width + 1
 	}
-	for q := max(end-m.longestKeyword-k.longest, 0); q < end; q++ {
+	// A leading literal holds the keyword, so it starts at most its own
+	// length before the keyword's end, or starts the keyword (see
+	// newKeywordLed).
+	for q := max(min(end-k.longest, start), 0); q <= start; q++ {
 		if !k.startsAt(raw, q) || !k.goesOn(raw, q) || m.req != nil && !m.req.rawRun(raw[q:], runLimit) {
 			continue
 		}

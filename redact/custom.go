@@ -57,8 +57,6 @@ type regexMatcher struct {
 	req   *required      // nil: nothing known
 	lead  int
 	led   *keywordLed // nil: the rule is looked for in windows
-	// longestKeyword is the length of the longest keyword, in bytes.
-	longestKeyword int
 }
 
 // find calls yield with the span of each secret in t near the keyword
@@ -157,9 +155,6 @@ func (m *regexMatcher) init() {
 			m.req = requiredOf(p)
 		}
 		m.led = newKeywordLed(m.re, m.keywords)
-		for _, k := range m.keywords {
-			m.longestKeyword = max(m.longestKeyword, len(k.text))
-		}
 	})
 }
 

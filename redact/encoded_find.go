@@ -100,7 +100,7 @@ var urlText = newClass("A-Za-z0-9%+._~:/?#@!$&'()*,;=[]-")
 // escapes near it; decode the run and return the encoded span of the
 // first secret found in it that does not end before pos.
 func (d *decoder) findPercent(t []byte, pos int) (int, int, bool) {
-	if !maybePercent(t, pos) {
+	if !maybePercent(t, pos, pos) {
 		return 0, 0, false // most text near a keyword has no escape
 	}
 	start, end := pos, pos
@@ -160,7 +160,7 @@ func urlEscape(t []byte, i int) bool {
 
 // maybeBase64: a keyword's encoding is inside a base64 run long enough to
 // decode. (A run holds no backslash, so no escape is looked at.)
-func maybeBase64(raw []byte, end int) bool {
+func maybeBase64(raw []byte, _, end int) bool {
 	a := end
 	for a > 0 && base64Any[raw[a-1]] && end-a < minBase64Run {
 		a--
@@ -175,7 +175,7 @@ func maybeBase64(raw []byte, end int) bool {
 // maybePercent: a %XX escape is near the keyword, in the text around it
 // that a URL may be made of. Raw JSON text may write a character of that
 // text escaped, so an escape is taken for URL text.
-func maybePercent(raw []byte, end int) bool {
+func maybePercent(raw []byte, _, end int) bool {
 	for i := max(0, end-encodedWindow); i < len(raw) && i < end+encodedWindow; i++ {
 		j := indexByte(raw[i:min(len(raw), end+encodedWindow)], '%')
 		if j < 0 {

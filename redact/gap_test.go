@@ -193,3 +193,32 @@ func TestFoldedRests(t *testing.T) {
 		}
 	}
 }
+
+// TestQuickCheckLiteralAroundKeyword: the quick check on raw JSON text
+// (maybe) must try a leading literal that holds the keyword after some
+// bytes of its own, as well as one that starts the keyword: a rule whose
+// literal is "xx_token_" and whose keyword is "token" fires in a line
+// whose only other hint is an escape.
+func TestQuickCheckLiteralAroundKeyword(t *testing.T) {
+	rs, err := Compile(Config{NoDefaultRules: true, Rules: []CustomRule{
+		{ID: "around", Regex: regexp.MustCompile(`\b(?:xx_token_|tok)([a-z0-9]{12})\b`), SecretGroup: 1, Keywords: []string{"token"}},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := rs.NewRedactor()
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{`{"o":"a\nxx_token_abcdef123456 b"}`, true},
+		{`{"o":"a\nxx_token_abcdef12 b"}`, false},
+		{`{"o":"a\ntokenabcdef1234 b"}`, true}, // "tok" and 12 after it
+		{`{"o":"a\ntokenabcdef123 b"}`, false},
+	} {
+		_, res := x.Line([]byte(tc.line), nil)
+		if got := len(res.Matches) > 0; got != tc.want {
+			t.Errorf("%s: redacted %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}

@@ -152,7 +152,7 @@ func urlRule(id string, schemes ...string) rule {
 
 // maybeURLPassword: after "://", an @ must come before the end of the
 // user information (\/ is a slash, which ends it).
-func maybeURLPassword(raw []byte, end int) bool {
+func maybeURLPassword(raw []byte, _, end int) bool {
 	for end < len(raw) && !urlStop[raw[end]] && raw[end] != '@' {
 		end++
 	}
@@ -163,7 +163,7 @@ func maybeURLPassword(raw []byte, end int) bool {
 }
 
 // maybeHeader: a header name is followed by blanks and a colon.
-func maybeHeader(raw []byte, end int) bool {
+func maybeHeader(raw []byte, _, end int) bool {
 	end = skipBlanks(raw, end)
 	return end < len(raw) && (raw[end] == ':' || raw[end] == '\\')
 }

@@ -236,7 +236,7 @@ func (ks keySet) findQueryParam(t []byte, pos int) (int, int, bool) {
 // maybeKeyText: a key name in text is followed, after the rest of the
 // name and blanks, by "=", ":" or a quote for any key rule to fire, or,
 // when the name is a long flag (--password v), by a blank.
-func maybeKeyText(raw []byte, end int) bool {
+func maybeKeyText(raw []byte, _, end int) bool {
 	name := end
 	for n := 0; end < len(raw) && identChars[raw[end]]; n++ {
 		if n > maxKeyLen {

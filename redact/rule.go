@@ -28,10 +28,10 @@ type rule struct {
 	// which looks at all of t.
 	all func(t []byte, near []span, yield func(start, end int))
 	// maybe, when set, looks at a keyword found in the raw text of a JSON
-	// string that has escapes, where it ends at end, and reports whether
-	// the rule may fire there: a no spares decoding the string. It may only
+	// string that has escapes, at raw[start:end], and reports whether the
+	// rule may fire there: a no spares decoding the string. It may only
 	// say no from bytes that are not part of an escape.
-	maybe func(raw []byte, end int) bool
+	maybe func(raw []byte, start, end int) bool
 }
 
 type kwSpec struct {

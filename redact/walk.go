@@ -198,9 +198,10 @@ func (x *Redactor) mayMatch(raw []byte, hits []hit) bool {
 // check (maybe) there.
 func (x *Redactor) mayFire(raw []byte, h hit) bool {
 	rs := x.rs
-	end := int(h.pos) + len(rs.pf.keywords[h.kw].text)
+	start := int(h.pos)
+	end := start + len(rs.pf.keywords[h.kw].text)
 	for _, ri := range rs.kwRules[h.kw] {
-		if m := rs.rules[ri].maybe; m == nil || m(raw, end) {
+		if m := rs.rules[ri].maybe; m == nil || m(raw, start, end) {
 			return true
 		}
 	}
