@@ -60,7 +60,13 @@ func (h *holdback) next() (outLine, []protocol.Problem, error) {
 		case otherLine:
 			h.settleAll()
 		case deltaLine:
-			if prev := h.pending[string(l.note.run)]; prev != nil && l.note.needsPrev {
+			// Only the first delta of its run in a batch joins one held
+			// back; the workers joined the others. Asked first, that
+			// spares a map lookup at every other delta.
+			if !l.note.needsPrev {
+				break
+			}
+			if prev := h.pending[string(l.note.run)]; prev != nil {
 				problems = h.join(prev, &l, problems)
 			}
 		}
