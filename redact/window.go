@@ -103,15 +103,18 @@ func windowOf(re *regexp.Regexp) int {
 
 // matchesNear calls yield with the matches of m.re in t near the keyword
 // spans near (sorted by start) that start at or after last, in order and
-// not overlapping; with near nil, with those in all of t. Each window is searched with a byte of
-// context on either side, so that \b and line anchors see the text beside
-// it; a match that takes that byte is not taken. A window where m.pre (see
-// necessary) finds nothing is skipped, and one where it does is searched
-// from m.lead bytes before what it found.
+// not overlapping; with near nil, with those in all of t. Each window is
+// searched with a byte of context on either side, so that \b and line
+// anchors see the text beside it; a match that takes that byte is not
+// taken. A window where m.pre (see necessary) finds nothing is skipped,
+// and one where it does is searched from m.lead bytes before what it
+// found.
 func matchesNear(m *regexMatcher, t []byte, near []span, last int, yield func(start, end int)) {
 	if near == nil {
 		for _, x := range m.re.FindAllIndex(t, -1) {
-			yield(x[0], x[1])
+			if x[0] >= last {
+				yield(x[0], x[1])
+			}
 		}
 		return
 	}
