@@ -85,6 +85,20 @@ func (tm *tmux) terminalRestored(after string) {
 	}
 }
 
+// cursorMoved waits, for a while, until the line under the cursor is no
+// longer before, and returns it: a key's effect reaches the screen
+// later on a busy machine, and pressing again too soon would overshoot.
+func (tm *tmux) cursorMoved(before string) string {
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		line := cursorLine(tm.screen())
+		if line != before || time.Now().After(deadline) {
+			return line
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // cursorLine is the line of the screen under the run page's cursor.
 func cursorLine(screen string) string {
 	for _, line := range strings.Split(screen, "\n") {
@@ -139,9 +153,9 @@ func TestViewInTmux(t *testing.T) {
 	tm.waitFor("run run_20260603_def456 · error")
 	const errorText = "the provider returned HTTP 503 three times in a row"
 	for range 3 {
+		before := cursorLine(tm.screen())
 		tm.keys("e")
-		time.Sleep(200 * time.Millisecond)
-		if strings.Contains(cursorLine(tm.screen()), "✖ error provider_error") {
+		if strings.Contains(tm.cursorMoved(before), "✖ error provider_error") {
 			break
 		}
 	}
