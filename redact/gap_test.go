@@ -195,10 +195,11 @@ func TestFoldedRests(t *testing.T) {
 }
 
 // TestQuickCheckLiteralAroundKeyword: the quick check on raw JSON text
-// (maybe) must try a leading literal that holds the keyword after some
-// bytes of its own, as well as one that starts the keyword: a rule whose
-// literal is "xx_token_" and whose keyword is "token" fires in a line
-// whose only other hint is an escape.
+// (maybe), which gates a line before its strings are decoded, must try a
+// leading literal that holds the keyword after bytes of its own
+// ("xx_token_" for the keyword "token") as well as one shorter than the
+// keyword that starts it ("tok"). Each line has an escape, so its string
+// is read through the check.
 func TestQuickCheckLiteralAroundKeyword(t *testing.T) {
 	rs, err := Compile(Config{NoDefaultRules: true, Rules: []CustomRule{
 		{ID: "around", Regex: regexp.MustCompile(`\b(?:xx_token_|tok)([a-z0-9]{12})\b`), SecretGroup: 1, Keywords: []string{"token"}},
