@@ -295,10 +295,10 @@ func (l *lit) at(t []byte, q int) bool {
 func (k *keywordLed) find(m *regexMatcher, t []byte, near []span, yield func(start, end int)) {
 	last, tried, checked := 0, -1, 0
 	for i, n := range near {
-		if checked > denseChecks && checked*64 >= n.start-near[0].start {
-			// The regex ran at keywords closer than every 64 bytes: one
-			// pass over the merged windows of the keywords left costs
-			// less than a run at each.
+		if dense(checked, n.start-near[0].start) {
+			// The regex ran at keywords that close together: one pass
+			// over the merged windows of the keywords left costs less
+			// than a run at each.
 			matchesNear(m, t, near[i:], last, yield)
 			return
 		}
@@ -315,10 +315,6 @@ func (k *keywordLed) find(m *regexMatcher, t []byte, near []span, yield func(sta
 		}
 	}
 }
-
-// denseChecks is how many runs of the anchored regex find makes before
-// it may take the keywords for dense (see find).
-const denseChecks = 16
 
 // maybe is the quick check of a keyword-led rule on the raw text of a
 // JSON string (or line), at a keyword in raw[start:end]: whether its
@@ -412,7 +408,12 @@ var decodePool = sync.Pool{New: func() any { b := make([]byte, 0, 3*anchoredChec
 // denseHits reports whether keywords are closer than every 64 bytes on
 // average in t: then running the rules costs less than a quick check at
 // each keyword, and regex rules look in windows (see matchesNear).
-func denseHits(hits []hit, t []byte) bool { return len(hits)*64 >= len(t) && len(hits) > 16 }
+func denseHits(hits []hit, t []byte) bool { return dense(len(hits), len(t)) }
+
+// dense reports whether n things over length bytes come closer than
+// every 64 bytes on average, and are more than a handful: where checking
+// each costs more than one pass over them all.
+func dense(n, length int) bool { return n > 16 && n*64 >= length }
 
 func isWordByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
