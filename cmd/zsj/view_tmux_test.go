@@ -68,10 +68,14 @@ func (tm *tmux) waitFor(want string) string {
 	}
 }
 
-// afterView is the shell's tail behind zsj view in every session: the exit
-// status, then the terminal's modes, then a marker, because stty -a can
-// reach the screen a line at a time and the modes are on its later lines.
-const afterView = "; echo \"exit status $?\"; stty -a; echo " + sttyDone + "; sleep 60"
+// afterView is the shell's tail behind zsj view: its exit status, then
+// the terminal's modes (sttyTail).
+const afterView = "; echo \"exit status $?\"" + sttyTail
+
+// sttyTail ends every session: the terminal's modes, then a marker,
+// because stty -a can reach the screen a line at a time and the modes are
+// on its later lines.
+const sttyTail = "; stty -a; echo " + sttyDone + "; sleep 60"
 
 const sttyDone = "stty done"
 
@@ -206,7 +210,7 @@ func TestViewInTmuxPanic(t *testing.T) {
 		t.Fatal(err)
 	}
 	errFile := filepath.Join(t.TempDir(), "stderr")
-	tm.start(bin + " view " + abs + " 2>" + errFile + "; echo \"exit status $?\"; tail -n 1 " + errFile + "; stty -a; echo " + sttyDone + "; sleep 60")
+	tm.start(bin + " view " + abs + " 2>" + errFile + "; echo \"exit status $?\"; tail -n 1 " + errFile + sttyTail)
 	tm.waitFor("4 runs")
 	tm.keys("Enter")
 	tm.waitFor("row 1/")
