@@ -100,6 +100,7 @@ func Write(path string, opts Options, fn func(w io.Writer) error) (err error) {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	tmp.settled()
+	tmp.closeAfterRename()
 	syncDir(filepath.Dir(target))
 	return nil
 }

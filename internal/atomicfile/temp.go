@@ -28,6 +28,7 @@ type temp struct {
 	// forget unregisters the removal of the name at a forced exit
 	// (see interrupt.OnForcedExit); nil while it has none.
 	forget func()
+	closed bool // f is closed (see named)
 }
 
 // newTemp creates the temporary file for replacing dir/base.
@@ -75,18 +76,33 @@ func createNamed(dir, base string) (*os.File, string, error) {
 	return nil, "", fmt.Errorf("no unused temporary file name in %s", dir)
 }
 
-// named gives the complete temporary file a name, if it has none yet, and
-// closes it. Only a named file can be renamed into place; from here to
-// that rename the name says who owns the file.
+// named gives the complete temporary file a name, if it has none yet.
+// Only a named file can be renamed into place; from here to that rename
+// the name says who owns the file, and a kill leaves it behind (for
+// RemoveStale to clear). A file named from the start is closed here, as
+// before any rename (some systems refuse to rename an open file); one
+// named now stays open, so that nothing comes between the naming and the
+// rename, and is closed after it (closeAfterRename).
 func (t *temp) named() (string, error) {
-	if t.name == "" {
-		name, err := linkUnnamed(t.f, t.dir, t.base)
-		if err != nil {
-			return "", err
-		}
-		t.setName(name)
+	if t.name != "" {
+		t.closed = true
+		return t.name, t.f.Close()
 	}
-	return t.name, t.f.Close()
+	name, err := linkUnnamed(t.f, t.dir, t.base)
+	if err != nil {
+		return "", err
+	}
+	t.setName(name)
+	return name, nil
+}
+
+// closeAfterRename closes a file that named left open. Its content was
+// made durable before it was named (see finish), so a close error cannot
+// mean lost data: the new file is in place.
+func (t *temp) closeAfterRename() {
+	if !t.closed {
+		t.f.Close()
+	}
 }
 
 // discard closes the temporary file and removes its name, if it has one:
