@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -19,7 +20,9 @@ const killTries = 20
 
 // SIGKILL at random moments of upgrade -i on a 50 MB log: each time the
 // file holds the old content or the whole new one, and nothing else is in
-// its folder, not even a temporary file.
+// its folder, not even a temporary file, once the next run over the
+// folder has cleared the one a kill may leave: the complete file, named
+// for its rename a system call before it (see atomicfile.Write).
 func TestKillDuringInPlaceRewrite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("rewrites a 50 MB file 20 times")
@@ -45,7 +48,7 @@ func TestKillDuringInPlaceRewrite(t *testing.T) {
 
 	seed := uint64(time.Now().UnixNano())
 	rng := rand.New(rand.NewPCG(seed, 18))
-	var kept, done, lost, left int
+	var kept, done, lost, left, named int
 	for i := range killTries {
 		copyFile(t, src, path)
 		delay := time.Duration(rng.Int64N(int64(whole) * 13 / 10)) // some after the end
@@ -66,10 +69,22 @@ func TestKillDuringInPlaceRewrite(t *testing.T) {
 			lost++
 			t.Errorf("try %d, killed after %v: the file is neither the original nor the result", i+1, delay)
 		}
+		if strays := strays(t, dir, "run.jsonl"); len(strays) > 0 {
+			named++
+			_, errOut, code := run(t, dir, nil, "upgrade", "-i", "run.jsonl")
+			if code != 0 {
+				t.Fatalf("try %d: the run after the kill: exit %d: %s", i+1, code, errOut)
+			}
+			for _, name := range strays {
+				if !contains(errOut, "zsj: removed "+name+", ") {
+					t.Errorf("try %d, killed after %v: the next run does not say it removed %s: %q", i+1, delay, name, errOut)
+				}
+			}
+		}
 		left += leftovers(t, dir, "run.jsonl")
 		clearExcept(t, dir, "run.jsonl") // each try counts its own
 	}
-	t.Logf("seed %d, a whole run %v: %d kills left the original, %d the complete result", seed, whole.Round(time.Millisecond), kept, done)
+	t.Logf("seed %d, a whole run %v: %d kills left the original, %d the complete result, %d a name the next run removed", seed, whole.Round(time.Millisecond), kept, done, named)
 	record(t, result{
 		Fault:     "SIGKILL at a random point of `upgrade -i` on a 50 MB log",
 		Tries:     killTries,
@@ -77,6 +92,18 @@ func TestKillDuringInPlaceRewrite(t *testing.T) {
 		DataLost:  lost,
 		Leftovers: left,
 	})
+}
+
+// strays returns the names in dir other than want.
+func strays(t *testing.T, dir string, want ...string) []string {
+	t.Helper()
+	var out []string
+	for _, name := range names(t, dir) {
+		if !slices.Contains(want, name) {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // A temporary file a killed run left under the named fallback (other
