@@ -8,11 +8,11 @@
 #   BENCH_KEEP          keep the corpora in this folder and reuse them next time
 #   BENCH_OUT           where to write the results (default bench/RESULTS.md)
 #   BENCH_NOTE          a line for the header of the results, e.g. "development run"
-#   BENCH_RUNS_ZSJ      timed runs per zsj command (default 5)
-#   BENCH_RUNS_OTHER    timed runs per jq or gojq command (default 2)
-#   BENCH_WARMUP_ZSJ    hyperfine warmup runs per zsj command (default 1)
-#   BENCH_WARMUP_OTHER  the same per jq or gojq command (default 0: the RSS
-#                       run just before is a full run on the same file)
+#   BENCH_ROUNDS        rounds of a zsj command and the jq and gojq ones it is
+#                       compared with, timed in turns (default 5)
+#   BENCH_RUNS_ZSJ      hyperfine's timed runs of a zsj command compared with
+#                       no other tool (default 5)
+#   BENCH_WARMUP_ZSJ    hyperfine's warmup runs of such a command (default 1)
 #   BENCH_TIMEOUT       seconds one run may take before it counts as failed (default 300)
 #   BENCH_GITLEAKS_MB   size of the slice given to gitleaks, which scans
 #                       ~1.5 MB/s (default 25)
@@ -30,10 +30,9 @@ root=$(cd "$here/.." && pwd)
 scale=${BENCH_SIZE_SCALE:-1}
 out=${BENCH_OUT:-$here/RESULTS.md}
 note=${BENCH_NOTE:-}
+rounds=${BENCH_ROUNDS:-5}
 runs_zsj=${BENCH_RUNS_ZSJ:-5}
-runs_other=${BENCH_RUNS_OTHER:-2}
 warmup_zsj=${BENCH_WARMUP_ZSJ:-1}
-warmup_other=${BENCH_WARMUP_OTHER:-0}
 limit=${BENCH_TIMEOUT:-300}
 gitleaks_mb=${BENCH_GITLEAKS_MB:-25}
 baseline=${BENCH_BASELINE:-}
@@ -156,29 +155,142 @@ corpus() {
 # --- measuring -----------------------------------------------------------------
 
 IDS=()
-declare -A CMD FILE MEAN SD RUNS WARMUP RSS STATUS BASE_OF PAIR_NEW PAIR_BASE
+declare -A CMD FILE TIME SD RUNS WARMUP RSS STATUS BASE_OF PAIR_NEW PAIR_BASE
 failures=0
+GROUP=() # measurements checked and waiting to be timed in turns
 
-# measure ID RUNS WARMUP FILE CMD: one run of CMD under /usr/bin/time for
-# its peak RSS (which also puts FILE in the page cache and catches failures
-# early), then hyperfine for the time. CMD runs in the corpus folder, by sh,
-# with stdout discarded; a non-zero exit fails the measurement.
+ok() { [ -n "$1" ] && [ "${STATUS[$1]:-}" = ok ]; }
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+stddev() { awk '{ s += $1; q += $1 * $1 } END { v = (NR > 1) ? (q - s * s / NR) / (NR - 1) : 0; printf "%.6f", (v > 0) ? sqrt(v) : 0 }'; }
+
+# measure ID RUNS WARMUP FILE CMD: a command compared with no other tool.
+# One run under /usr/bin/time for its peak RSS (see check), then hyperfine
+# for the time. CMD runs in the corpus folder, by sh, with stdout
+# discarded; a non-zero exit fails the measurement.
 measure() {
 	measure_one "$@"
-	# The zsj commands start with "zsj ": the baseline runs the same line.
-	if [ -n "$baseline" ] && [ "${5#zsj }" != "$5" ] && [ "${STATUS[$1]}" = ok ]; then
-		alternate "$1" "$5"
+	baseline_of "$1"
+}
+
+# measure_one ID RUNS WARMUP FILE CMD: measure without the baseline.
+measure_one() {
+	local id=$1 runs=$2 warmup=$3 rc=0
+	check "$id" "$4" "$5" || return 0
+	RUNS[$id]=$runs WARMUP[$id]=$warmup
+	(cd "$work" && hyperfine --style basic --warmup "$warmup" --runs "$runs" \
+		--export-json "$tmp/results/$id.json" --command-name "$id" "${CMD[$id]}" >&2) || rc=$?
+	if [ "$rc" -ne 0 ]; then
+		failed "$id" "exit status $rc in a timed run"
+		return 0
+	fi
+	TIME[$id]=$(jq '.results[0].median' "$tmp/results/$id.json")
+	SD[$id]=$(jq '.results[0].stddev // 0' "$tmp/results/$id.json")
+}
+
+# compared ID FILE CMD: a command timed in turns with others: its check
+# run now, its timed runs at the next in_turns.
+compared() {
+	check "$1" "$2" "$3" && GROUP+=("$1")
+	return 0
+}
+
+# check ID FILE CMD: one run of CMD under /usr/bin/time for its peak RSS,
+# which also puts FILE in the page cache (the warm-up of what follows) and
+# catches failures early. It fails, and says why, when CMD exits non-zero,
+# outlasts BENCH_TIMEOUT or changes FILE.
+check() {
+	local id=$1 file=$2 cmd=$3 stamp rc=0
+	IDS+=("$id")
+	CMD[$id]=$cmd FILE[$id]=$file RUNS[$id]=0 WARMUP[$id]=0
+	stamp=$(stat -c '%i %.9Y %s' "$work/$file") # replaced, rewritten or resized
+	log "$id: $cmd"
+	(cd "$work" && timeout "$limit" /usr/bin/time -f %M -o "$tmp/results/$id.rss" \
+		sh -c "$cmd" </dev/null >/dev/null 2>"$tmp/results/$id.err") || rc=$?
+	if [ "$stamp" != "$(stat -c '%i %.9Y %s' "$work/$file")" ]; then
+		rm -f "$work/$file.stamp" # a kept corpus is generated again next time
+		failed "$id" "it modified $file"
+	elif [ "$rc" -eq 124 ]; then
+		failed "$id" "a run took over ${limit}s"
+	elif [ "$rc" -ne 0 ]; then
+		failed "$id" "exit status $rc$(head -n 1 "$tmp/results/$id.err" | cut -c1-120 | sed 's/^/: /')"
+	else
+		STATUS[$id]=ok
+		RSS[$id]=$(tail -n 1 "$tmp/results/$id.rss")
+		return 0
+	fi
+	return 1
+}
+
+failed() {
+	STATUS[$1]="failed: $2"
+	failures=$((failures + 1))
+	log "$1 ${STATUS[$1]}"
+}
+
+# in_turns: times the measurements of compared since the last call in
+# rounds: each runs once a round, and the first of a round moves on by one
+# each time. A measurement's time is the median of its rounds. Timed one
+# after the other, zsj and the jq it was compared with were minutes apart,
+# and on this kind of machine the speed drifts by a third over minutes
+# (jq read the realistic corpus at 67 MB/s in one run and 95 in the
+# next): in turns, the drift falls on all of them alike.
+in_turns() {
+	local ids=() id i k n rc
+	for id in "${GROUP[@]}"; do
+		ok "$id" && ids+=("$id")
+	done
+	GROUP=()
+	n=${#ids[@]}
+	[ "$n" -gt 0 ] || return 0
+	log "in turns, $rounds rounds: ${ids[*]}"
+	for id in "${ids[@]}"; do
+		: >"$tmp/results/$id.turns"
+		RUNS[$id]=$rounds
+	done
+	for ((i = 0; i < rounds; i++)); do
+		for ((k = 0; k < n; k++)); do
+			id=${ids[(i + k) % n]}
+			ok "$id" || continue
+			rc=0
+			run_s "${CMD[$id]}" >>"$tmp/results/$id.turns" || rc=$?
+			[ "$rc" -eq 0 ] || failed "$id" "exit status $rc in a timed run"
+		done
+	done
+	for id in "${ids[@]}"; do
+		ok "$id" || continue
+		TIME[$id]=$(median <"$tmp/results/$id.turns")
+		SD[$id]=$(stddev <"$tmp/results/$id.turns")
+		baseline_of "$id"
+	done
+}
+
+# run_s CMD: runs CMD in the corpus folder and prints its wall time in
+# seconds, less the time to start a shell that does nothing (spawn, below),
+# as hyperfine does. Its exit status is CMD's. (No timeout here, as in
+# hyperfine: one costs 10 ms a run on this kind of machine, and the check
+# run has caught a command that hangs.)
+run_s() {
+	local start end rc=0
+	start=$EPOCHREALTIME
+	(cd "$work" && exec sh -c "$1" </dev/null >/dev/null 2>&1) || rc=$?
+	end=$EPOCHREALTIME
+	awk -v a="$start" -v b="$end" -v s="${spawn:-0}" 'BEGIN { printf "%.6f\n", b - a - s }'
+	return "$rc"
+}
+spawn=$(for _ in 1 2 3 4 5 6 7 8 9 10 11; do run_s :; done | median)
+
+# baseline_of ID: with BENCH_BASELINE, the baseline's same command in turns
+# with this one. The zsj commands start with "zsj ": the baseline runs the
+# same line.
+baseline_of() {
+	local cmd=${CMD[$1]}
+	if [ -n "$baseline" ] && [ "${cmd#zsj }" != "$cmd" ] && ok "$1"; then
+		alternate "$1" "$cmd"
 	fi
 }
 
 # run_ms CMD: the wall time of one run of CMD in the corpus folder, in ms.
-run_ms() {
-	local start end
-	start=$(date +%s%N)
-	(cd "$work" && sh -c "$1" </dev/null >/dev/null 2>&1)
-	end=$(date +%s%N)
-	echo $(((end - start) / 1000000))
-}
+run_ms() { run_s "$1" | awk '{ printf "%d\n", $1 * 1000 }'; }
 
 # alternate ID CMD: runs CMD and the baseline's same line in turns, the
 # first of each pair changing every time, and keeps the median of each.
@@ -197,42 +309,9 @@ alternate() {
 		fi
 		echo "$a $b" >>"$tmp/results/$id.pairs"
 	done
-	median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 	PAIR_NEW[$id]=$(cut -d' ' -f1 "$tmp/results/$id.pairs" | median)
 	PAIR_BASE[$id]=$(cut -d' ' -f2 "$tmp/results/$id.pairs" | median)
 	BASE_OF[$id]=1
-}
-
-# measure_one ID RUNS WARMUP FILE CMD: one measurement, as measure says.
-measure_one() {
-	local id=$1 runs=$2 warmup=$3 file=$4 cmd=$5
-	IDS+=("$id")
-	CMD[$id]=$cmd FILE[$id]=$file RUNS[$id]=$runs WARMUP[$id]=$warmup
-	local stamp rc=0
-	stamp=$(stat -c '%i %.9Y %s' "$work/$file") # replaced, rewritten or resized
-	log "$id: $cmd"
-	(cd "$work" && timeout "$limit" /usr/bin/time -f %M -o "$tmp/results/$id.rss" \
-		sh -c "$cmd" </dev/null >/dev/null 2>"$tmp/results/$id.err") || rc=$?
-	if [ "$rc" -eq 0 ]; then
-		(cd "$work" && hyperfine --style basic --warmup "$warmup" --runs "$runs" \
-			--export-json "$tmp/results/$id.json" --command-name "$id" "$cmd" >&2) || rc=$?
-	fi
-	if [ "$stamp" != "$(stat -c '%i %.9Y %s' "$work/$file")" ]; then
-		STATUS[$id]="failed: it modified $file"
-		rm -f "$work/$file.stamp" # a kept corpus is generated again next time
-	elif [ "$rc" -eq 124 ]; then
-		STATUS[$id]="failed: a run took over ${limit}s"
-	elif [ "$rc" -ne 0 ]; then
-		STATUS[$id]="failed: exit status $rc$(head -n 1 "$tmp/results/$id.err" | cut -c1-120 | sed 's/^/: /')"
-	else
-		STATUS[$id]=ok
-		MEAN[$id]=$(jq '.results[0].mean' "$tmp/results/$id.json")
-		SD[$id]=$(jq '.results[0].stddev // 0' "$tmp/results/$id.json")
-		RSS[$id]=$(tail -n 1 "$tmp/results/$id.rss")
-		return 0
-	fi
-	failures=$((failures + 1))
-	log "$id ${STATUS[$id]}"
 }
 
 # --- tables --------------------------------------------------------------------
@@ -273,10 +352,11 @@ if built validate; then
 	for f in "${CORPORA[@]}"; do
 		c=$(name "$f")
 		# As users run it: the report printed, the secret search on.
-		measure "validate $c zsj" "$runs_zsj" "$warmup_zsj" "$f" "zsj validate $f"
-		measure "validate --quiet $c zsj" "$runs_zsj" "$warmup_zsj" "$f" "zsj validate --quiet $f"
-		measure "validate $c jq" "$runs_other" "$warmup_other" "$f" "jq empty $f"
-		measure "validate $c gojq" "$runs_other" "$warmup_other" "$f" "gojq empty $f"
+		compared "validate $c zsj" "$f" "zsj validate $f"
+		compared "validate --quiet $c zsj" "$f" "zsj validate --quiet $f"
+		compared "validate $c jq" "$f" "jq empty $f"
+		compared "validate $c gojq" "$f" "gojq empty $f"
+		in_turns
 		row "validate (secret search on)" "validate $c zsj" "validate $c jq" "validate $c gojq"
 		row "validate --quiet" "validate --quiet $c zsj" "validate $c jq" "validate $c gojq"
 		target "validate, ${LABEL[$f]}: zsj >= 10x jq" ratio "validate $c zsj" "validate $c jq" 10
@@ -290,10 +370,11 @@ fi
 if built filter; then
 	for f in "${CORPORA[@]}"; do
 		c=$(name "$f")
-		measure "filter expr $c zsj" "$runs_zsj" "$warmup_zsj" "$f" "zsj filter -c '$usage_sel' $f"
-		measure "filter --type $c zsj" "$runs_zsj" "$warmup_zsj" "$f" "zsj filter --type usage $f"
-		measure "filter $c jq" "$runs_other" "$warmup_other" "$f" "jq -c '$usage_sel' $f"
-		measure "filter $c gojq" "$runs_other" "$warmup_other" "$f" "gojq -c '$usage_sel' $f"
+		compared "filter expr $c zsj" "$f" "zsj filter -c '$usage_sel' $f"
+		compared "filter --type $c zsj" "$f" "zsj filter --type usage $f"
+		compared "filter $c jq" "$f" "jq -c '$usage_sel' $f"
+		compared "filter $c gojq" "$f" "gojq -c '$usage_sel' $f"
+		in_turns
 		row "filter expression" "filter expr $c zsj" "filter $c jq" "filter $c gojq"
 		row "filter --type" "filter --type $c zsj" "filter $c jq" "filter $c gojq"
 		target "filter expression, ${LABEL[$f]}: zsj >= 2x jq" ratio "filter expr $c zsj" "filter $c jq" 2
@@ -309,9 +390,10 @@ usage_sum="[inputs | $usage_sel | .totalTokens] | add"
 if built usage; then
 	for f in "${CORPORA[@]}"; do
 		c=$(name "$f")
-		measure "usage $c zsj" "$runs_zsj" "$warmup_zsj" "$f" "zsj usage $f"
-		measure "usage $c jq" "$runs_other" "$warmup_other" "$f" "jq -n '$usage_sum' $f"
-		measure "usage $c gojq" "$runs_other" "$warmup_other" "$f" "gojq -n '$usage_sum' $f"
+		compared "usage $c zsj" "$f" "zsj usage $f"
+		compared "usage $c jq" "$f" "jq -n '$usage_sum' $f"
+		compared "usage $c gojq" "$f" "gojq -n '$usage_sum' $f"
+		in_turns
 		row "usage totals" "usage $c zsj" "usage $c jq" "usage $c gojq"
 		target "usage, ${LABEL[$f]}: zsj >= 10x jq" ratio "usage $c zsj" "usage $c jq" 10
 		target "usage, ${LABEL[$f]}: peak RSS < 100 MB" rss "usage $c zsj" "" 100
@@ -327,9 +409,10 @@ if built upgrade; then
 	corpus realistic-v1.jsonl "realistic v1" 300 --profile realistic --content "$content" --schema-version 1
 	for f in output-heavy-v1.jsonl chatty-v1.jsonl realistic-v1.jsonl; do
 		c=${f%.jsonl}
-		measure "upgrade $c zsj" "$runs_zsj" "$warmup_zsj" $f "zsj upgrade $f > /dev/null"
-		measure "upgrade $c jq" "$runs_other" "$warmup_other" $f "jq -c '$upgrade_expr' $f > /dev/null"
-		measure "upgrade $c gojq" "$runs_other" "$warmup_other" $f "gojq -c '$upgrade_expr' $f > /dev/null"
+		compared "upgrade $c zsj" $f "zsj upgrade $f > /dev/null"
+		compared "upgrade $c jq" $f "jq -c '$upgrade_expr' $f > /dev/null"
+		compared "upgrade $c gojq" $f "gojq -c '$upgrade_expr' $f > /dev/null"
+		in_turns
 		row "upgrade v1 to v2" "upgrade $c zsj" "upgrade $c jq" "upgrade $c gojq"
 		target "upgrade, ${LABEL[$f]}: zsj >= 20x jq" ratio "upgrade $c zsj" "upgrade $c jq" 20
 		target "upgrade, ${LABEL[$f]}: peak RSS < 100 MB" rss "upgrade $c zsj" "" 100
@@ -444,37 +527,42 @@ done
 GEN_CMDS+=("gzip -6 -c $real > $real.gz" "zstd -3 -c $real > $real.zst")
 
 if built validate; then
-	measure "validate archive zsj" "$runs_zsj" "$warmup_zsj" $archive "zsj validate $archive"
-	measure "validate archive jq" "$runs_other" "$warmup_other" $archive "jq empty $archive/*.jsonl"
-	measure "validate archive gojq" "$runs_other" "$warmup_other" $archive "gojq empty $archive/*.jsonl"
+	compared "validate archive zsj" $archive "zsj validate $archive"
+	compared "validate archive jq" $archive "jq empty $archive/*.jsonl"
+	compared "validate archive gojq" $archive "gojq empty $archive/*.jsonl"
+	in_turns
 	row "validate (secret search on)" "validate archive zsj" "validate archive jq" "validate archive gojq"
 	target "validate, ${LABEL[$archive]}: zsj >= 10x jq" ratio "validate archive zsj" "validate archive jq" 10
 	for z in gz zst; do
 		f=$real.$z
 		unz=${UNZIP[$z]}
-		measure "validate $z zsj" "$runs_zsj" "$warmup_zsj" $f "zsj validate $f"
-		measure "validate $z jq" "$runs_other" "$warmup_other" $f "$unz $f | jq empty"
-		measure "validate $z gojq" "$runs_other" "$warmup_other" $f "$unz $f | gojq empty"
+		compared "validate $z zsj" $f "zsj validate $f"
+		compared "validate $z jq" $f "$unz $f | jq empty"
+		compared "validate $z gojq" $f "$unz $f | gojq empty"
+		in_turns
 		row "validate (secret search on)" "validate $z zsj" "validate $z jq" "validate $z gojq"
 		target "validate, ${LABEL[$f]}: peak RSS < 100 MB" rss "validate $z zsj" "" 100
 	done
 fi
 if built usage; then
-	measure "usage archive zsj" "$runs_zsj" "$warmup_zsj" $archive "zsj usage $archive"
-	measure "usage archive jq" "$runs_other" "$warmup_other" $archive "jq -n '$usage_sum' $archive/*.jsonl"
+	compared "usage archive zsj" $archive "zsj usage $archive"
+	compared "usage archive jq" $archive "jq -n '$usage_sum' $archive/*.jsonl"
+	in_turns
 	row "usage totals" "usage archive zsj" "usage archive jq" ""
 	target "usage, ${LABEL[$archive]}: zsj >= 10x jq" ratio "usage archive zsj" "usage archive jq" 10
 	for z in gz zst; do
 		f=$real.$z
 		unz=${UNZIP[$z]}
-		measure "usage $z zsj" "$runs_zsj" "$warmup_zsj" $f "zsj usage $f"
-		measure "usage $z jq" "$runs_other" "$warmup_other" $f "$unz $f | jq -n '$usage_sum'"
+		compared "usage $z zsj" $f "zsj usage $f"
+		compared "usage $z jq" $f "$unz $f | jq -n '$usage_sum'"
+		in_turns
 		row "usage totals" "usage $z zsj" "usage $z jq" ""
 	done
 fi
 if built filter; then
-	measure "filter --type archive zsj" "$runs_zsj" "$warmup_zsj" $archive "zsj filter --type usage $archive"
-	measure "filter archive jq" "$runs_other" "$warmup_other" $archive "jq -c '$usage_sel' $archive/*.jsonl"
+	compared "filter --type archive zsj" $archive "zsj filter --type usage $archive"
+	compared "filter archive jq" $archive "jq -c '$usage_sel' $archive/*.jsonl"
+	in_turns
 	row "filter --type" "filter --type archive zsj" "filter archive jq" ""
 fi
 
@@ -492,7 +580,6 @@ if built view; then
 	done
 fi
 
-ok() { [ -n "$1" ] && [ "${STATUS[$1]:-}" = ok ]; }
 
 # --- scaling -----------------------------------------------------------------------
 
@@ -529,8 +616,8 @@ fi
 
 # --- RESULTS.md ------------------------------------------------------------------
 
-mbps() { awk -v b="${SIZE[${FILE[$1]}]}" -v t="${MEAN[$1]}" 'BEGIN { v = b / 1e6 / t; printf(v >= 100 ? "%.0f" : "%.1f", v) }'; }
-ratio() { awk -v a="${MEAN[$1]}" -v b="${MEAN[$2]}" 'BEGIN { printf "%.1f", b / a }'; }
+mbps() { awk -v b="${SIZE[${FILE[$1]}]}" -v t="${TIME[$1]}" 'BEGIN { v = b / 1e6 / t; printf(v >= 100 ? "%.0f" : "%.1f", v) }'; }
+ratio() { awk -v a="${TIME[$1]}" -v b="${TIME[$2]}" 'BEGIN { printf "%.1f", b / a }'; }
 rss_mb() { awk -v k="${RSS[$1]}" 'BEGIN { v = k * 1024 / 1e6; printf(v >= 10 ? "%.0f" : "%.1f", v) }'; }
 
 # cell ID FUNC UNIT: FUNC's figure for measurement ID, or why there is none.
@@ -605,9 +692,12 @@ minutes=$(awk -v s="$SECONDS" 'BEGIN { printf "%.1f", s / 60 }')
 		echo "reference sizes, so these are not the reference figures.**"
 	fi
 	echo
-	echo "Throughput is input bytes (10^6 per MB) over the mean wall time of"
-	echo "hyperfine's timed runs, on page-cached files. A ratio is zsj's throughput"
-	echo "over the other tool's on the same file in the same run (above 1: zsj is"
+	echo "Throughput is input bytes (10^6 per MB) over the median wall time of"
+	echo "the timed runs, on page-cached files. A zsj command compared with jq and"
+	echo "gojq is timed in turns with them: $rounds rounds, each running every one"
+	echo "of them once, the first of a round moving on by one each time, so that"
+	echo "the machine's drift over minutes falls on all alike. A ratio is zsj's"
+	echo "throughput over the other tool's on the same file (above 1: zsj is"
 	echo "faster). Peak RSS is the maximum resident set size of one more run under"
 	echo "\`/usr/bin/time -f %M\`, in MB."
 	echo
@@ -694,11 +784,11 @@ minutes=$(awk -v s="$SECONDS" 'BEGIN { printf "%.1f", s / 60 }')
 	echo
 	echo "## Timings"
 	echo
-	echo "| measurement | warmup | runs | mean | stddev | peak RSS | status |"
+	echo "| measurement | warmup | runs | median | stddev | peak RSS | status |"
 	echo "| --- | ---: | ---: | ---: | ---: | ---: | --- |"
 	for id in "${IDS[@]}"; do
 		if ok "$id"; then
-			printf '| %s | %s | %s | %.3f s | %.3f s | %s MB | ok |\n' "$id" "${WARMUP[$id]}" "${RUNS[$id]}" "${MEAN[$id]}" "${SD[$id]}" "$(rss_mb "$id")"
+			printf '| %s | %s | %s | %.3f s | %.3f s | %s MB | ok |\n' "$id" "${WARMUP[$id]}" "${RUNS[$id]}" "${TIME[$id]}" "${SD[$id]}" "$(rss_mb "$id")"
 		else
 			echo "| $id | ${WARMUP[$id]} | ${RUNS[$id]} | | | | ${STATUS[$id]} |"
 		fi
@@ -714,8 +804,11 @@ minutes=$(awk -v s="$SECONDS" 'BEGIN { printf "%.1f", s / 60 }')
 	echo
 	echo "Each measurement runs in the corpus folder: first"
 	echo "\`/usr/bin/time -f %M sh -c 'COMMAND' > /dev/null\` for its peak RSS (this run"
-	echo "also warms the page cache), then"
-	echo "\`hyperfine --warmup WARMUP --runs RUNS --export-json OUT.json 'COMMAND'\`"
+	echo "also warms the page cache). Then a command compared with jq and gojq"
+	echo "runs in turns with them, timed by the shell (\`sh -c 'COMMAND'\`, less the"
+	echo "$(awk -v s="$spawn" 'BEGIN { printf "%.1f", s * 1000 }') ms the shell took to start a command that does nothing),"
+	echo "and any other command under"
+	echo "\`hyperfine --warmup WARMUP --runs RUNS --export-json OUT.json 'COMMAND'\`,"
 	echo "with the counts of the timings table:"
 	echo
 	echo '```sh'
