@@ -99,11 +99,14 @@ if [ -n "$(git -C "$root" status --porcelain -- . ':!bench' 2>/dev/null)" ]; the
 	commit="$commit (with uncommitted changes)"
 fi
 log "building zsj at $commit"
-(cd "$root" && go build -trimpath -ldflags "-X 'main.version=${commit%% *}'" -o "$tmp/bin/zsj" ./cmd/zsj)
+# Built as the README installs it, as are the profiling build and the
+# baseline: CGO_ENABLED=0 gives a static binary, which starts 5 ms sooner
+# here than one that loads the C library.
+(cd "$root" && CGO_ENABLED=0 go build -trimpath -ldflags "-X 'main.version=${commit%% *}'" -o "$tmp/bin/zsj" ./cmd/zsj)
 # The same zsj with a CPU profiler (ZSJ_CPUPROFILE, see cmd/zsj/cpuprofile.go),
 # run once for each target missed, to say where the time goes.
 mkdir -p "$tmp/prof-bin" "$tmp/prof"
-(cd "$root" && go build -trimpath -tags zsjprofile -o "$tmp/prof-bin/zsj" ./cmd/zsj)
+(cd "$root" && CGO_ENABLED=0 go build -trimpath -tags zsjprofile -o "$tmp/prof-bin/zsj" ./cmd/zsj)
 
 # The baseline is built from a clean export of its revision, so nothing
 # of this checkout's working tree leaks into it.
@@ -113,7 +116,7 @@ if [ -n "$baseline" ]; then
 	log "building the baseline zsj at $base_commit"
 	mkdir -p "$tmp/base-src"
 	git -C "$root" archive "$base_commit" | tar -x -C "$tmp/base-src"
-	(cd "$tmp/base-src" && go build -trimpath -ldflags "-X 'main.version=$base_commit'" -o "$tmp/bin/zsj-base" ./cmd/zsj)
+	(cd "$tmp/base-src" && CGO_ENABLED=0 go build -trimpath -ldflags "-X 'main.version=$base_commit'" -o "$tmp/bin/zsj-base" ./cmd/zsj)
 fi
 
 built() { zsj "$1" --help >/dev/null 2>&1; }
