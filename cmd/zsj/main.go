@@ -7,6 +7,7 @@ package main
 import (
 	"os"
 
+	"github.com/zsj-dev/zsj/internal/pages"
 	"github.com/zsj-dev/zsj/internal/term"
 )
 
@@ -15,6 +16,7 @@ import (
 var atExit = func() {}
 
 func main() {
+	pages.AdviseHeap()
 	code := run(term.System(), os.Args[1:])
 	atExit()
 	os.Exit(code)

@@ -1,0 +1,35 @@
+// Package pages asks the kernel to back the Go heap with 2 MB pages.
+//
+// On the virtual machines zsj runs on, first touching a page of memory
+// costs about 10 us: the 4 KB pages of a 20 MB heap are 50 ms of CPU,
+// a tenth of what validate does with a 130 MB log. Linux backs memory
+// with 2 MB pages (one fault each) where a program asks for them with
+// madvise, which is how most systems set transparent huge pages up, and
+// the Go runtime does not ask for its heap. AdviseHeap asks for it.
+package pages
+
+import "unsafe"
+
+// reserve is how much of the heap AdviseHeap advises: more than the peak
+// heap of every command on ordinary logs (validate 10-20 MB, pretty and
+// redact about 30), so that what they allocate falls in it. Address
+// space only: pages nobody touches take no memory.
+const reserve = 64 << 20
+
+// advisedStart and advisedEnd are the range AdviseHeap advised, for
+// tests: as addresses, not a slice, which would keep the object alive.
+var advisedStart, advisedEnd uintptr
+
+// AdviseHeap allocates one large object, advises its pages and lets it
+// go. The runtime hands out heap memory lowest address first, so once
+// the collector has freed the object, what the command allocates next
+// lands in those pages, and the kernel backs them 2 MB at a time. The
+// object is fresh memory, which the runtime does not clear: allocating
+// it touches no page. Call it once, early, before the heap grows.
+func AdviseHeap() {
+	b := make([]byte, reserve)
+	if advise(b) {
+		advisedStart = uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+		advisedEnd = advisedStart + reserve
+	}
+}
