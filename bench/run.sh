@@ -583,7 +583,6 @@ if built view; then
 	done
 fi
 
-
 # --- scaling -----------------------------------------------------------------------
 
 # Each command on one core and on all of them, on the realistic corpus, so
