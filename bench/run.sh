@@ -13,7 +13,8 @@
 #   BENCH_RUNS_ZSJ      hyperfine's timed runs of a zsj command compared with
 #                       no other tool (default 5)
 #   BENCH_WARMUP_ZSJ    hyperfine's warmup runs of such a command (default 1)
-#   BENCH_TIMEOUT       seconds one run may take before it counts as failed (default 300)
+#   BENCH_TIMEOUT       seconds the first run of a command (for its RSS) may
+#                       take before it counts as failed (default 300)
 #   BENCH_GITLEAKS_MB   size of the slice given to gitleaks, which scans
 #                       ~1.5 MB/s (default 25)
 #   BENCH_BASELINE      a git revision: zsj built at it is timed on every zsj

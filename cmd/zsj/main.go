@@ -16,6 +16,7 @@ import (
 var atExit = func() {}
 
 func main() {
+	// First, before the heap grows: see the package.
 	pages.AdviseHeap()
 	code := run(term.System(), os.Args[1:])
 	atExit()

@@ -1,8 +1,8 @@
 // Package pages asks the kernel to back the Go heap with 2 MB pages.
 //
-// On the virtual machines zsj runs on, first touching a page of memory
-// costs about 10 us: the 4 KB pages of a 20 MB heap are 50 ms of CPU,
-// a tenth of what validate does with a 130 MB log. Linux backs memory
+// On the virtual machines zsj is measured on, first touching a page of
+// memory costs about 10 us: the 4 KB pages of a 20 MB heap are 50 ms of
+// CPU, a fifth of what validate --quiet does with a 130 MB log. Linux backs memory
 // with 2 MB pages (one fault each) where a program asks for them with
 // madvise, which is how most systems set transparent huge pages up, and
 // the Go runtime does not ask for its heap. AdviseHeap asks for it.
@@ -10,10 +10,10 @@ package pages
 
 import "unsafe"
 
-// reserve is how much of the heap AdviseHeap advises: more than the peak
-// heap of every command on ordinary logs (validate 10-20 MB, pretty and
-// redact about 30), so that what they allocate falls in it. Address
-// space only: pages nobody touches take no memory.
+// reserve is how much of the heap AdviseHeap advises: more than any
+// command's heap on the benchmark corpora (their peak RSS, code and all,
+// is 25 to 60 MB), so that what they allocate falls in it. Address space
+// only: pages nobody touches take no memory.
 const reserve = 64 << 20
 
 // advisedStart and advisedEnd are the range AdviseHeap advised, for
