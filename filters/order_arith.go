@@ -1,6 +1,7 @@
 package filters
 
 import (
+	"math/bits"
 	"sync"
 
 	"github.com/itchyny/gojq"
@@ -69,8 +70,9 @@ func addOverflows(l, r, sum int) bool {
 	return l > 0 && r > 0 && sum < 0 || l < 0 && r < 0 && sum >= 0
 }
 
-// productSafe is the size below which a product of two ints cannot overflow.
-const productSafe = 1 << 31
+// productSafe is the size below which a product of two ints cannot
+// overflow: 2^31 where an int has 64 bits, 2^15 where it has 32.
+const productSafe = 1 << (bits.UintSize/2 - 1)
 
 // mul is l * r: objects are merged deeply here, in order; floats and small
 // integers are multiplied here; the rest is left to gojq's operator.

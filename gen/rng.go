@@ -31,6 +31,15 @@ func (r *rng) intn(n int) int {
 // between returns a number in [lo, hi].
 func (r *rng) between(lo, hi int) int { return lo + r.intn(hi-lo+1) }
 
+// between64 is between for numbers an int may not hold where it has 32
+// bits; where it has 64 it returns what between would.
+func (r *rng) between64(lo, hi int64) int64 {
+	if hi <= lo {
+		return lo // as intn, without a draw
+	}
+	return lo + int64(((r.next()>>32)*uint64(hi-lo+1))>>32)
+}
+
 // chance is true with probability percent/100.
 func (r *rng) chance(percent int) bool { return r.intn(100) < percent }
 

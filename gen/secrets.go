@@ -51,8 +51,8 @@ var secretKinds = []secretKind{
 	plain(func(r *rng) string { return "glpat-FAKE" + randomFrom(r, base64URL, 16) }),
 	plain(func(r *rng) string { return "AIzaSyFAKE" + randomFrom(r, base64URL, 29) }),
 	plain(func(r *rng) string {
-		return pick(r, []string{"xoxb-", "xoxp-"}) + strconv.Itoa(r.between(1e11, 1e12-1)) + "-" +
-			strconv.Itoa(r.between(1e12, 1e13-1)) + "-FAKE" + randomFrom(r, alnum, 20)
+		return pick(r, []string{"xoxb-", "xoxp-"}) + strconv.FormatInt(r.between64(1e11, 1e12-1), 10) + "-" +
+			strconv.FormatInt(r.between64(1e12, 1e13-1), 10) + "-FAKE" + randomFrom(r, alnum, 20)
 	}),
 	plain(func(r *rng) string { return pick(r, []string{"AKIA", "ASIA"}) + randomFrom(r, upperNum, 9) + "EXAMPLE" }),
 	plain(fakeJWT),

@@ -1,8 +1,11 @@
 package replay
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -12,24 +15,26 @@ import (
 // default action ends the process, which is what a crashed producer looks
 // like to its client. Signals that only stop or are ignored by default
 // (STOP, CHLD, WINCH...) would not end the replay, so they are refused.
-var crashSignals = map[string]syscall.Signal{
-	"HUP":  syscall.SIGHUP,
-	"INT":  syscall.SIGINT,
-	"QUIT": syscall.SIGQUIT,
-	"ILL":  syscall.SIGILL,
-	"TRAP": syscall.SIGTRAP,
-	"ABRT": syscall.SIGABRT,
-	"BUS":  syscall.SIGBUS,
-	"FPE":  syscall.SIGFPE,
-	"KILL": syscall.SIGKILL,
-	"USR1": syscall.SIGUSR1,
-	"SEGV": syscall.SIGSEGV,
-	"USR2": syscall.SIGUSR2,
-	"PIPE": syscall.SIGPIPE,
-	"ALRM": syscall.SIGALRM,
-	"TERM": syscall.SIGTERM,
-	"SYS":  syscall.SIGSYS,
-}
+// Unix systems have three more (moreCrashSignals).
+var crashSignals = func() map[string]syscall.Signal {
+	m := map[string]syscall.Signal{
+		"HUP":  syscall.SIGHUP,
+		"INT":  syscall.SIGINT,
+		"QUIT": syscall.SIGQUIT,
+		"ILL":  syscall.SIGILL,
+		"TRAP": syscall.SIGTRAP,
+		"ABRT": syscall.SIGABRT,
+		"BUS":  syscall.SIGBUS,
+		"FPE":  syscall.SIGFPE,
+		"KILL": syscall.SIGKILL,
+		"SEGV": syscall.SIGSEGV,
+		"PIPE": syscall.SIGPIPE,
+		"ALRM": syscall.SIGALRM,
+		"TERM": syscall.SIGTERM,
+	}
+	maps.Copy(m, moreCrashSignals)
+	return m
+}()
 
 // ParseSignal reads a signal given by name (KILL or SIGKILL, any case) or
 // by number (9).
@@ -49,8 +54,11 @@ func ParseSignal(s string) (syscall.Signal, error) {
 	return 0, fmt.Errorf("unknown signal %q; use one of %s or a number", s, signalNames())
 }
 
+// signalNames lists crashSignals by number.
 func signalNames() string {
-	return "HUP, INT, QUIT, ILL, TRAP, ABRT, BUS, FPE, KILL, USR1, SEGV, USR2, PIPE, ALRM, TERM, SYS"
+	names := slices.Collect(maps.Keys(crashSignals))
+	slices.SortFunc(names, func(a, b string) int { return cmp.Compare(crashSignals[a], crashSignals[b]) })
+	return strings.Join(names, ", ")
 }
 
 // killSelf ends the process by sig, so that its parent sees death by that
@@ -59,7 +67,7 @@ func signalNames() string {
 // default action is restored first where the system allows it. No core
 // file is left behind: a crash on purpose is not worth one.
 func killSelf(sig syscall.Signal) {
-	_ = syscall.Setrlimit(syscall.RLIMIT_CORE, &syscall.Rlimit{})
+	noCoreFile()
 	raiseDefault(sig)
 	// Still alive: the signal could not be delivered with its default
 	// action. End the way a shell reports death by signal.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"time"
 
@@ -88,8 +89,9 @@ func Run(opts Options) error {
 	return finish(opts, p.Errors)
 }
 
-// progressOnly asks Snapshot for the progress alone.
-const progressOnly = 1 << 62
+// progressOnly asks Snapshot for the progress alone: no index has as
+// many runs.
+const progressOnly = math.MaxInt
 
 // finish reports the inputs that could not be read, now that the screen
 // is gone.
