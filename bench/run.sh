@@ -167,7 +167,8 @@ ok() { [ -n "$1" ] && [ "${STATUS[$1]:-}" = ok ]; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 stddev() { awk '{ s += $1; q += $1 * $1 } END { v = (NR > 1) ? (q - s * s / NR) / (NR - 1) : 0; printf "%.6f", (v > 0) ? sqrt(v) : 0 }'; }
 
-# measure ID RUNS WARMUP FILE CMD: a command compared with no other tool.
+# measure ID RUNS WARMUP FILE CMD: a command not timed in turns (zsj alone,
+# or gitleaks, too slow for turns).
 # One run under /usr/bin/time for its peak RSS (see check), then hyperfine
 # for the time. CMD runs in the corpus folder, by sh, with stdout
 # discarded; a non-zero exit fails the measurement.

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"testing"
 	"time"
 
@@ -92,18 +91,6 @@ func TestKillDuringInPlaceRewrite(t *testing.T) {
 		DataLost:  lost,
 		Leftovers: left,
 	})
-}
-
-// strays returns the names in dir other than want.
-func strays(t *testing.T, dir string, want ...string) []string {
-	t.Helper()
-	var out []string
-	for _, name := range names(t, dir) {
-		if !slices.Contains(want, name) {
-			out = append(out, name)
-		}
-	}
-	return out
 }
 
 // A temporary file a killed run left under the named fallback (other

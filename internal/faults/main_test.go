@@ -207,14 +207,23 @@ func names(t *testing.T, dir string) []string {
 // leftovers counts the names in dir that are not in want.
 func leftovers(t *testing.T, dir string, want ...string) int {
 	t.Helper()
-	n := 0
+	left := strays(t, dir, want...)
+	for _, name := range left {
+		t.Errorf("left behind in %s: %s", dir, name)
+	}
+	return len(left)
+}
+
+// strays returns the names in dir other than want.
+func strays(t *testing.T, dir string, want ...string) []string {
+	t.Helper()
+	var out []string
 	for _, name := range names(t, dir) {
 		if !slices.Contains(want, name) {
-			t.Errorf("left behind in %s: %s", dir, name)
-			n++
+			out = append(out, name)
 		}
 	}
-	return n
+	return out
 }
 
 func writeFile(t *testing.T, path string, data []byte) {
