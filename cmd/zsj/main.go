@@ -7,7 +7,7 @@ package main
 import (
 	"os"
 
-	"github.com/zsj-dev/zsj/internal/pages"
+	_ "github.com/zsj-dev/zsj/internal/pages/early" // first: see the package
 	"github.com/zsj-dev/zsj/internal/term"
 )
 
@@ -16,8 +16,6 @@ import (
 var atExit = func() {}
 
 func main() {
-	// First, before the heap grows: see the package.
-	pages.AdviseHeap()
 	code := run(term.System(), os.Args[1:])
 	atExit()
 	os.Exit(code)

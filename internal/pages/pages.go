@@ -8,7 +8,10 @@
 // the Go runtime does not ask for its heap. AdviseHeap asks for it.
 package pages
 
-import "unsafe"
+import (
+	"runtime"
+	"unsafe"
+)
 
 // reserve is how much of the heap AdviseHeap advises: more than any
 // command's heap on the benchmark corpora (their peak RSS, code and all,
@@ -20,13 +23,31 @@ const reserve = 64 << 20
 // tests: as addresses, not a slice, which would keep the object alive.
 var advisedStart, advisedEnd uintptr
 
-// AdviseHeap allocates one large object, advises its pages and lets it
-// go. The runtime hands out heap memory lowest address first, so once
-// the collector has freed the object, what the command allocates next
-// lands in those pages, and the kernel backs them 2 MB at a time. The
-// object is fresh memory, which the runtime does not clear: allocating
-// it touches no page. Call it once, early, before the heap grows.
+// AdviseHeap allocates one large object, advises its pages, lets it go
+// and collects it. The runtime hands out heap memory lowest address
+// first, so what the program allocates next lands in those pages, and
+// the kernel backs them 2 MB at a time. The object is fresh memory, which
+// the runtime does not clear: allocating it touches no page. Call it
+// once, early, before the heap grows (package early does, before the
+// other packages are initialized).
 func AdviseHeap() {
+	if !canAdvise {
+		return
+	}
+	adviseReserve()
+	// Allocating the object starts a collection, which may find it still
+	// in use and leave it in the heap: the next would then come only once
+	// the heap had grown past twice its size, and until then everything
+	// would be allocated above it, in unadvised memory. (One run of
+	// validate in three went so.) A full collection now frees it.
+	runtime.GC()
+}
+
+// adviseReserve allocates and advises the object, in a frame of its own
+// that is gone when AdviseHeap collects.
+//
+//go:noinline
+func adviseReserve() {
 	b := make([]byte, reserve)
 	if advise(b) {
 		advisedStart = uintptr(unsafe.Pointer(unsafe.SliceData(b)))

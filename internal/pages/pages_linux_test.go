@@ -23,6 +23,13 @@ func TestAdviseHeap(t *testing.T) {
 	if advisedStart == 0 {
 		t.Fatal("the kernel refused the advice")
 	}
+	// The object is gone, and the collector's goal is the small heap's,
+	// not one past twice the object's size.
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	if ms.HeapAlloc >= reserve || ms.NextGC >= reserve {
+		t.Errorf("after AdviseHeap the heap holds %d bytes, the next collection comes at %d: the %d-byte object was not collected", ms.HeapAlloc, ms.NextGC, reserve)
+	}
 	for addr := advisedStart; addr < advisedEnd; addr += 16 << 20 {
 		if flags := vmFlags(t, addr); !strings.Contains(" "+flags+" ", " hg ") {
 			t.Errorf("the mapping at %#x is not advised: VmFlags %q", addr, flags)

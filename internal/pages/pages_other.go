@@ -2,5 +2,8 @@
 
 package pages
 
-// advise does nothing here: only Linux takes the advice.
+// canAdvise: only Linux takes the advice, so AdviseHeap does nothing here.
+const canAdvise = false
+
+// advise is never called here.
 func advise([]byte) bool { return false }
