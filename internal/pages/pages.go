@@ -46,11 +46,26 @@ func AdviseHeap() {
 // adviseReserve allocates and advises the object, in a frame of its own
 // that is gone when AdviseHeap collects.
 //
+// The advice goes from the 2 MB boundary below the object to the one
+// above it: the kernel backs a 2 MB page only where all of it is advised,
+// and the object starts wherever the heap had got to. The 2 MB below its
+// first boundary are the first the heap hands out, and the runtime has
+// already written some of their 4 KB pages, where the kernel then keeps
+// to 4 KB pages: they are collapsed into one 2 MB page (MADV_COLLAPSE,
+// Linux 6.1 on; older kernels refuse). Without the two, zsj --version
+// took 420 page faults in that range; with them, 170 to 220.
+//
 //go:noinline
 func adviseReserve() {
 	b := make([]byte, reserve)
-	if advise(b) {
-		advisedStart = uintptr(unsafe.Pointer(unsafe.SliceData(b)))
-		advisedEnd = advisedStart + reserve
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	lo, hi := start&^(hugePage-1), (start+reserve+hugePage-1)&^(hugePage-1)
+	if advise(lo, hi-lo) {
+		advisedStart, advisedEnd = lo, hi
+		collapse(lo, hugePage)
 	}
+	runtime.KeepAlive(b)
 }
+
+// hugePage is the size of the pages advised memory gets.
+const hugePage = 2 << 20

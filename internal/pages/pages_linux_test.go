@@ -30,6 +30,9 @@ func TestAdviseHeap(t *testing.T) {
 	if ms.HeapAlloc >= reserve || ms.NextGC >= reserve {
 		t.Errorf("after AdviseHeap the heap holds %d bytes, the next collection comes at %d: the %d-byte object was not collected", ms.HeapAlloc, ms.NextGC, reserve)
 	}
+	if advisedStart%hugePage != 0 || advisedEnd%hugePage != 0 || advisedEnd-advisedStart < reserve {
+		t.Errorf("advised %#x-%#x: not whole 2 MB pages around the %d-byte object", advisedStart, advisedEnd, reserve)
+	}
 	for addr := advisedStart; addr < advisedEnd; addr += 16 << 20 {
 		if flags := vmFlags(t, addr); !strings.Contains(" "+flags+" ", " hg ") {
 			t.Errorf("the mapping at %#x is not advised: VmFlags %q", addr, flags)

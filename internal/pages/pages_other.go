@@ -6,4 +6,7 @@ package pages
 const canAdvise = false
 
 // advise is never called here.
-func advise([]byte) bool { return false }
+func advise(addr, n uintptr) bool { return false }
+
+// collapse is never called here.
+func collapse(addr, n uintptr) bool { return false }
