@@ -8,6 +8,7 @@ import (
 	"os"
 
 	_ "github.com/zsj-dev/zsj/internal/pages/early" // first: see the package
+	"github.com/zsj-dev/zsj/internal/startgc"
 	"github.com/zsj-dev/zsj/internal/term"
 )
 
@@ -16,6 +17,7 @@ import (
 var atExit = func() {}
 
 func main() {
+	startgc.CollectLess()
 	code := run(term.System(), os.Args[1:])
 	atExit()
 	os.Exit(code)
