@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/big"
+	"math/bits"
 	"reflect"
 	"strings"
 	"testing"
@@ -18,7 +19,7 @@ import (
 func TestAddMulAsGojq(t *testing.T) {
 	big30, _ := new(big.Int).SetString("1000000000000000000000000000000", 10)
 	values := []any{
-		nil, true, false, 0, 1, -1, 7, productSafe - 1, -(productSafe - 1), productSafe, 1 << 62, -(1 << 62),
+		nil, true, false, 0, 1, -1, 7, productSafe - 1, -(productSafe - 1), productSafe, 1 << (bits.UintSize - 2), -(1 << (bits.UintSize - 2)), // 2^62 on 64-bit systems
 		math.MaxInt, math.MinInt, 2.5, -0.5, 1e300, big30, "a", "", []any{}, []any{1, "x"},
 		map[string]any{}, map[string]any{"a": 1, "b": map[string]any{"c": 1}},
 		map[string]any{"b": map[string]any{"d": 2}, "e": nil},

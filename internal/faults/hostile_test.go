@@ -39,7 +39,7 @@ func runMeasured(t *testing.T, dir string, args ...string) (code int, peak int64
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	cmd.Run()
 	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	return cmd.ProcessState.ExitCode(), ru.Maxrss << 10, out.String() + errOut.String()
+	return cmd.ProcessState.ExitCode(), int64(ru.Maxrss) << 10, out.String() + errOut.String() // Maxrss: KB, an int32 on 32-bit systems
 }
 
 // headWriter keeps the first 64 KB written to it.
