@@ -7,7 +7,6 @@ import (
 	"runtime"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 
 	"github.com/zsj-dev/zsj/protocol"
@@ -70,15 +69,4 @@ func BenchmarkRedactGoSource(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(threadCPU()-cpu0)/float64(b.N), "cpu-ns/op")
-}
-
-// threadCPU is the CPU time the calling thread has used, in nanoseconds
-// (0 where the system does not say).
-func threadCPU() int64 {
-	var ru syscall.Rusage
-	const rusageThread = 1 // RUSAGE_THREAD on Linux
-	if syscall.Getrusage(rusageThread, &ru) != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
 }
