@@ -60,12 +60,20 @@ func adviseReserve() {
 	b := make([]byte, reserve)
 	start := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
 	lo, hi := start&^(hugePage-1), (start+reserve+hugePage-1)&^(hugePage-1)
-	if advise(lo, hi-lo) {
+	if madvise(lo, hi-lo, madvHugepage) {
 		advisedStart, advisedEnd = lo, hi
-		collapse(lo, hugePage)
+		madvise(lo, hugePage, madvCollapse)
 	}
 	runtime.KeepAlive(b)
 }
 
 // hugePage is the size of the pages advised memory gets.
 const hugePage = 2 << 20
+
+// Linux's advice: back the range with 2 MB pages as it is touched; put
+// what it has backed with 4 KB pages in 2 MB pages now (pages not touched
+// yet come as zeros, as fresh memory does).
+const (
+	madvHugepage = 14 // MADV_HUGEPAGE
+	madvCollapse = 25 // MADV_COLLAPSE
+)
