@@ -3,7 +3,13 @@
 package redact
 
 // haveVectorScan is false: markedWindows is written for amd64 only.
-const haveVectorScan = false
+const (
+	haveVectorScan = false
+	haveWideScan   = false
+)
+
+// useWideScan is never read here; tests set it on every architecture.
+var useWideScan = false
 
 func markedWindows([]byte, *byte, []int32) (int, int) {
 	panic("redact: no vector scan on this architecture")

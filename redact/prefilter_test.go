@@ -70,9 +70,10 @@ func TestPrefilterFindsEveryKeyword(t *testing.T) {
 // long enough for many vector rounds, with keywords at every alignment
 // and in the last bytes the vector loop leaves to the scalar one.
 func TestVectorScanAgreesWithScalar(t *testing.T) {
-	if !haveVectorScan {
-		t.Skip("no vector scan on this CPU")
-	}
+	forEachVectorLoop(t, testVectorScanAgreesWithScalar)
+}
+
+func testVectorScanAgreesWithScalar(t *testing.T) {
 	rs := defaults(t)
 	t.Cleanup(func() { useVectorScan = haveVectorScan })
 	r := rand.New(rand.NewPCG(3, 4))
@@ -101,9 +102,10 @@ func TestVectorScanAgreesWithScalar(t *testing.T) {
 // positions of a round, every byte value after a window, and a buffer
 // too small for the whole text.
 func TestMarkedWindowsMatchesTheGate(t *testing.T) {
-	if !haveVectorScan {
-		t.Skip("no vector scan on this CPU")
-	}
+	forEachVectorLoop(t, testMarkedWindowsMatchesTheGate)
+}
+
+func testMarkedWindowsMatchesTheGate(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	text := make([]byte, 1000)
 	for i := range text {
@@ -155,5 +157,24 @@ func TestMarkedWindowsMatchesTheGate(t *testing.T) {
 				t.Fatalf("out of %d: markedWindows found %v, want %v", size, got, upTo)
 			}
 		}
+	}
+}
+
+// forEachVectorLoop runs test with markedWindows on each of its loops
+// that the CPU can run, and skips it when it can run none.
+func forEachVectorLoop(t *testing.T, test func(*testing.T)) {
+	if !haveVectorScan {
+		t.Skip("no vector scan on this CPU")
+	}
+	t.Cleanup(func() { useWideScan = haveWideScan })
+	for _, wide := range []bool{false, true} {
+		name := map[bool]string{false: "AVX2", true: "AVX-512"}[wide]
+		t.Run(name, func(t *testing.T) {
+			if wide && !haveWideScan {
+				t.Skip("no AVX-512 on this CPU")
+			}
+			useWideScan = wide
+			test(t)
+		})
 	}
 }
