@@ -170,6 +170,18 @@ func newKeywordLed(re *regexp.Regexp, keywords []kwSpec) *keywordLed {
 	if part == nil {
 		part = re
 	}
+	if k := keywordLedBy(part, lead, keywords); k != nil {
+		return k
+	}
+	if part, lead := innerPart(re, keywords); part != nil {
+		return keywordLedBy(part, lead, keywords)
+	}
+	return nil
+}
+
+// keywordLedBy is newKeywordLed for part, a regex whose matches start at
+// most lead bytes after those of the rule's.
+func keywordLedBy(part *regexp.Regexp, lead int, keywords []kwSpec) *keywordLed {
 	if lead < 0 || len(keywords) == 0 {
 		return nil
 	}

@@ -320,6 +320,13 @@ func TestKeywordLed(t *testing.T) {
 		{`[a-f0-9]{32}`, []string{"twilio"}, false, 0},                                                          // no literal at the start
 		{`(?:abc|zzz)[0-9]+`, []string{"abc"}, false, 0},                                                        // zzz holds no keyword
 		{`x*key=[0-9]+`, []string{"key"}, false, 0},                                                             // an unbounded lead
+		// The keyword further in (see innerPart): led from it, the lead
+		// spanning what comes before.
+		{`(?i)[\w.-]{0,50}?lob[ \t\w.-]{0,20}[\s'"]{0,3}(?:=|:)((live|test)_[a-f0-9]{35})`, []string{"live_", "test_"}, true, 217},
+		{`\b([A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk)`, []string{"_mmk"}, true, 36}, // not from the first "_", which the keyword does not start at
+		{`[a-z]+_mmk`, []string{"_mmk"}, false, 0},                             // an unbounded lead
+		{`[a-z]{600}_mmk`, []string{"_mmk"}, false, 0},                         // a lead past maxInnerLead
+		{`[a-z]{6}(?:_mmk|_abc)[0-9]`, []string{"_mmk"}, false, 0},             // _abc holds no keyword
 	} {
 		var kws []kwSpec
 		for _, k := range tc.keywords {

@@ -1,0 +1,102 @@
+package redact
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"strings"
+)
+
+// Some rules name a keyword that their matches hold further in: a name,
+// an operator, then the keyword and the secret (lob-api-key:
+// `[\w.-]{0,50}?lob ... =... ((live|test)_[a-f0-9]{35})`, keywords
+// "live_" and "test_"). Without a plan, each occurrence of the keyword
+// sent its whole string to the rule's regex: "test_" is everywhere in test
+// output, and on such a log that rule cost more than all the others. When
+// the part before the keyword spans a bounded number of bytes, the rule
+// is planned as if its matches started at the keyword: the part from there
+// on is checked where the keyword is, and the whole regex only runs, in a
+// window that reaches back over the bounded part, where that check passes.
+
+// maxInnerLead bounds the part before the keyword: the window the whole
+// regex then runs in reaches that far back.
+const maxInnerLead = maxWindow
+
+// innerPart returns the part of re from the first element of its
+// top-level sequence (captures opened) whose every leading literal starts
+// with one of the keywords or holds one, and the most bytes the elements
+// before it span; nil when there is none after a part of bounded width.
+// A literal that only starts a keyword's text ("test" of "test_") counts
+// when the literals after it spell the rest: the keyword must sit where
+// the part starts for the check there to see the match.
+func innerPart(re *regexp.Regexp, keywords []kwSpec) (*regexp.Regexp, int) {
+	p, err := syntax.Parse(re.String(), syntax.Perl)
+	if err != nil {
+		return nil, 0
+	}
+	subs := openSequence(p)
+	lead := 0
+	for i := range subs {
+		if i > 0 {
+			w := maxWidth(subs[i-1])
+			if w < 0 || lead+w > maxInnerLead {
+				return nil, 0
+			}
+			lead += w
+		}
+		lits, ok := leadingLits(subs[i])
+		if !ok || i == 0 || !holdKeywords(lits, subs[i+1:], keywords) {
+			continue
+		}
+		rest := &syntax.Regexp{Op: syntax.OpConcat, Flags: p.Flags, Sub: subs[i:]}
+		part, err := regexp.Compile(regexSource(rest))
+		if err != nil {
+			return nil, 0
+		}
+		return part, lead
+	}
+	return nil, 0
+}
+
+// openSequence returns the elements of re's top-level sequence, with the
+// sequences inside captures opened into it: (lob ...((live|test)_hex))
+// is lob, ..., (live|test), _, hex. The captures matter to the secret a
+// match gives, not to whether there is one.
+func openSequence(re *syntax.Regexp) []*syntax.Regexp {
+	switch re.Op {
+	case syntax.OpCapture:
+		return openSequence(re.Sub[0])
+	case syntax.OpConcat:
+		var out []*syntax.Regexp
+		for _, s := range re.Sub {
+			out = append(out, openSequence(s)...)
+		}
+		return out
+	}
+	return []*syntax.Regexp{re}
+}
+
+// holdKeywords reports whether each literal, followed by the literal
+// elements after it, starts with a keyword or holds one within itself.
+func holdKeywords(lits []lit, after []*syntax.Regexp, keywords []kwSpec) bool {
+	var then strings.Builder
+	for _, s := range after {
+		if s.Op != syntax.OpLiteral {
+			break
+		}
+		then.WriteString(strings.ToLower(string(s.Rune)))
+	}
+	for _, l := range lits {
+		low := strings.ToLower(l.text)
+		spelled := low + then.String()
+		held := false
+		for _, kw := range keywords {
+			if strings.Contains(low, kw.text) || strings.HasPrefix(spelled, kw.text) {
+				held = true
+			}
+		}
+		if !held {
+			return false
+		}
+	}
+	return true
+}
