@@ -314,6 +314,7 @@ const (
 	vectorBlock = 32
 	vectorTail  = 40
 	vectorOut   = 64
+	tailSpan    = 34 // the bytes a round's 16 windows and the byte after the last span
 )
 
 // scan appends the keyword occurrences in t to dst, by position.
@@ -333,6 +334,19 @@ func (p *prefilter) scan(t []byte, dst []hit) []hit {
 				dst = p.verify(t, j, window(uint32(t[j])|uint32(t[j+1])<<8|uint32(t[j+2])<<16), dst)
 			}
 			i += next
+		}
+	}
+	if p.step == 2 && useVectorScan && useWideScan && haveTailScan {
+		// What the rounds leave, and strings too short for one (most
+		// deltas): a masked round at a time, where the loops below took a
+		// call per window for the last few.
+		var found [vectorBlock / 2]int32
+		for ; len(t)-i >= 3; i += vectorBlock {
+			n := tailWindows(t[i:min(i+tailSpan, len(t))], &p.marked[0], found[:])
+			for _, at := range found[:n] {
+				j := i + int(at)
+				dst = p.verify(t, j, window(uint32(t[j])|uint32(t[j+1])<<8|uint32(t[j+2])<<16), dst)
+			}
 		}
 	}
 	if p.step == 2 {

@@ -5,10 +5,12 @@ package redact
 import "golang.org/x/sys/cpu"
 
 // haveVectorScan: the CPU has AVX2, which markedWindowsNarrow needs;
-// haveWideScan: it has AVX-512 (F and BW), which markedWindowsWide needs.
+// haveWideScan: it has AVX-512 (F and BW), which markedWindowsWide needs;
+// haveTailScan: it has VBMI too, for tailWindows.
 var (
 	haveVectorScan = cpu.X86.HasAVX2
 	haveWideScan   = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW
+	haveTailScan   = haveWideScan && cpu.X86.HasAVX512VBMI
 )
 
 // useWideScan: markedWindows takes the AVX-512 loop; tests turn it off
@@ -43,3 +45,12 @@ func markedWindowsNarrow(t []byte, marked *byte, out []int32) (n, next int)
 
 //go:noescape
 func markedWindowsWide(t []byte, marked *byte, out []int32) (n, next int)
+
+// tailWindows is markedWindows for the windows of a text of fewer than
+// tailSpan bytes, all in one masked round: a string shorter than a round
+// (most deltas), or what the rounds of a longer one leave. It returns
+// how many offsets it wrote to out, which needs 16 slots; t must hold at
+// least 3 bytes.
+//
+//go:noescape
+func tailWindows(t []byte, marked *byte, out []int32) int

@@ -236,3 +236,105 @@ wideDone:
 	MOVQ BX, n+56(FP)
 	MOVQ AX, next+64(FP)
 	RET
+
+// tailWindows picks, for tailWindows, the window at each even offset
+// 2k of the text into dword k (VPERMB; the fourth byte is zeroed by the
+// mask), and tailFollowing the byte after it.
+DATA tailWindows<>+0(SB)/8, $0x0004030200020100
+DATA tailWindows<>+8(SB)/8, $0x0008070600060504
+DATA tailWindows<>+16(SB)/8, $0x000c0b0a000a0908
+DATA tailWindows<>+24(SB)/8, $0x00100f0e000e0d0c
+DATA tailWindows<>+32(SB)/8, $0x0014131200121110
+DATA tailWindows<>+40(SB)/8, $0x0018171600161514
+DATA tailWindows<>+48(SB)/8, $0x001c1b1a001a1918
+DATA tailWindows<>+56(SB)/8, $0x00201f1e001e1d1c
+GLOBL tailWindows<>(SB), RODATA|NOPTR, $64
+
+DATA tailFollowing<>+0(SB)/8, $0x0000000500000003
+DATA tailFollowing<>+8(SB)/8, $0x0000000900000007
+DATA tailFollowing<>+16(SB)/8, $0x0000000d0000000b
+DATA tailFollowing<>+24(SB)/8, $0x000000110000000f
+DATA tailFollowing<>+32(SB)/8, $0x0000001500000013
+DATA tailFollowing<>+40(SB)/8, $0x0000001900000017
+DATA tailFollowing<>+48(SB)/8, $0x0000001d0000001b
+DATA tailFollowing<>+56(SB)/8, $0x000000210000001f
+GLOBL tailFollowing<>(SB), RODATA|NOPTR, $64
+
+// tailEnds: where each window and the byte after it end, 2k+3.
+DATA tailEnds<>+0(SB)/8, $0x0000000500000003
+DATA tailEnds<>+8(SB)/8, $0x0000000900000007
+DATA tailEnds<>+16(SB)/8, $0x0000000d0000000b
+DATA tailEnds<>+24(SB)/8, $0x000000110000000f
+DATA tailEnds<>+32(SB)/8, $0x0000001500000013
+DATA tailEnds<>+40(SB)/8, $0x0000001900000017
+DATA tailEnds<>+48(SB)/8, $0x0000001d0000001b
+DATA tailEnds<>+56(SB)/8, $0x000000210000001f
+GLOBL tailEnds<>(SB), RODATA|NOPTR, $64
+
+// func tailWindows(t []byte, marked *byte, out []int32) int
+//
+// One round of markedWindowsWide over a text shorter than a round's 34
+// bytes, read with a masked load (no byte past t is touched): the
+// windows that fit in t (2k+3 <= len(t)) whose mark holds the bucket of
+// the byte after them, or, for the last one when t ends right after it,
+// whose mark is set at all (as verify tests). out must have 16 slots.
+TEXT ·tailWindows(SB), NOSPLIT, $0-64
+	MOVQ t_base+0(FP), SI
+	MOVQ t_len+8(FP), CX
+	MOVQ marked+24(FP), DI
+	MOVQ out_base+32(FP), R8
+
+	// The bytes of t, the rest of the register zero.
+	MOVQ       $1, R11
+	SHLQ       CX, R11
+	DECQ       R11
+	KMOVQ      R11, K4
+	VMOVDQU8.Z (SI), K4, Z0
+
+	// Windows in Z2, the bytes after them in Z1.
+	VMOVDQU64 tailWindows<>(SB), Z3
+	MOVQ      $0x7777777777777777, R11
+	KMOVQ     R11, K5
+	VPERMB.Z  Z0, Z3, K5, Z2
+	VMOVDQU64 tailFollowing<>(SB), Z3
+	MOVQ      $0x1111111111111111, R11
+	KMOVQ     R11, K5
+	VPERMB.Z  Z0, Z3, K5, Z1
+
+	// K6: the windows that fit; K7: the one that ends t.
+	VMOVDQU64    tailEnds<>(SB), Z3
+	VPBROADCASTD CX, Z4
+	VPCMPUD      $2, Z4, Z3, K6
+	VPCMPEQD     Z4, Z3, K7
+
+	// Their marks.
+	VPBROADCASTD foldCase<>(SB), Z9
+	VPBROADCASTD multiplier<>(SB), Z10
+	VPORD        Z9, Z2, Z2
+	VPMULLD      Z10, Z2, Z2
+	VPSRLD       $14, Z2, Z2
+	KMOVW        K6, K2
+	VPXORD       Z6, Z6, Z6
+	VPGATHERDD   (DI)(Z2*1), K2, Z6
+
+	// The buckets of the bytes after them; every bucket after the last.
+	VPBROADCASTD upperA<>(SB), Z13
+	VPBROADCASTD letters<>(SB), Z14
+	VPBROADCASTD caseBit<>(SB), Z15
+	VPBROADCASTD one<>(SB), Z11
+	NEIGHBOUR_WIDE(Z1)
+	VPTERNLOGD   $0xff, Z5, Z5, Z5
+	VPSRLD       $24, Z5, Z5
+	VPORD        Z5, Z1, K7, Z1
+	VPTESTMD     Z1, Z6, K1
+	KANDW        K6, K1, K1
+
+	// Their offsets, to out.
+	VMOVDQU32   offsets<>(SB), Z16
+	VPCOMPRESSD Z16, K1, Z16
+	VMOVDQU32   Z16, (R8)
+	KMOVW       K1, AX
+	POPCNTL     AX, AX
+	VZEROUPPER
+	MOVQ        AX, ret+56(FP)
+	RET

@@ -6,11 +6,16 @@ package redact
 const (
 	haveVectorScan = false
 	haveWideScan   = false
+	haveTailScan   = false
 )
 
 // useWideScan is never read here; tests set it on every architecture.
 var useWideScan = false
 
 func markedWindows([]byte, *byte, []int32) (int, int) {
+	panic("redact: no vector scan on this architecture")
+}
+
+func tailWindows([]byte, *byte, []int32) int {
 	panic("redact: no vector scan on this architecture")
 }

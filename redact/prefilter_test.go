@@ -178,3 +178,43 @@ func forEachVectorLoop(t *testing.T, test func(*testing.T)) {
 		})
 	}
 }
+
+// tailWindows returns exactly the windows at even offsets that fit in a
+// text of 3 to tailSpan bytes and whose mark holds the bucket of the
+// byte after them, or is set at all for the one that ends the text.
+func TestTailWindowsMatchesTheGate(t *testing.T) {
+	if !haveTailScan {
+		t.Skip("no AVX-512 VBMI on this CPU")
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	marked := make([]byte, 1<<hashBits+3)
+	for round := range 3000 {
+		text := make([]byte, 3+r.IntN(tailSpan-2))
+		for i := range text {
+			text[i] = byte(r.IntN(256))
+		}
+		clear(marked)
+		var want []int32
+		for j := 0; j+3 <= len(text); j += 2 {
+			h := window(uint32(text[j]) | uint32(text[j+1])<<8 | uint32(text[j+2])<<16)
+			if r.IntN(3) == 0 {
+				marked[h] = byte(r.IntN(256))
+			}
+		}
+		for j := 0; j+3 <= len(text); j += 2 {
+			h := window(uint32(text[j]) | uint32(text[j+1])<<8 | uint32(text[j+2])<<16)
+			after := byte(anyNeighbour)
+			if j+3 < len(text) {
+				after = neighbour[text[j+3]]
+			}
+			if marked[h]&after != 0 {
+				want = append(want, int32(j))
+			}
+		}
+		out := make([]int32, 16)
+		got := out[:tailWindows(text, &marked[0], out)]
+		if !slices.Equal(got, want) {
+			t.Fatalf("round %d, %d bytes: tailWindows found %v, want %v", round, len(text), got, want)
+		}
+	}
+}
