@@ -314,7 +314,7 @@ const (
 	vectorBlock = 32
 	vectorTail  = 40
 	vectorOut   = 64
-	tailSpan    = 34 // the bytes a round's 16 windows and the byte after the last span
+	tailSpan    = 34 // a round's 16 windows, and the byte after the last
 )
 
 // scan appends the keyword occurrences in t to dst, by position.

@@ -43,6 +43,9 @@ func markedWindows(t []byte, marked *byte, out []int32) (n, next int) {
 //go:noescape
 func markedWindowsNarrow(t []byte, marked *byte, out []int32) (n, next int)
 
+// markedWindowsWide is markedWindows with AVX-512: one register of 16
+// windows, and no branch per round (see the assembly).
+//
 //go:noescape
 func markedWindowsWide(t []byte, marked *byte, out []int32) (n, next int)
 

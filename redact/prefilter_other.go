@@ -9,7 +9,8 @@ const (
 	haveTailScan   = false
 )
 
-// useWideScan is never read here; tests set it on every architecture.
+// useWideScan: there is no vector scan here to choose; tests set it on
+// every architecture.
 var useWideScan = false
 
 func markedWindows([]byte, *byte, []int32) (int, int) {
