@@ -22,9 +22,12 @@ import (
 const maxInnerLead = maxWindow
 
 // innerPart returns the part of re from the first element of its
-// top-level sequence (captures opened) whose every leading literal starts
-// with one of the keywords or holds one, and the most bytes the elements
-// before it span; nil when there is none after a part of bounded width.
+// top-level sequence whose every leading literal starts with one of the
+// keywords or holds one, and the most bytes the elements before it span;
+// nil when there is none after a part of bounded width. The sequence has
+// its captures opened (see sequence): (lob ...((live|test)_hex)) is lob,
+// ..., (live|test), _, hex, as the captures matter to the secret a match
+// gives, not to whether there is one.
 // A literal that only starts a keyword's text ("test" of "test_") counts
 // when the literals after it spell the rest: the keyword must sit where
 // the part starts for the check there to see the match.
@@ -33,7 +36,7 @@ func innerPart(re *regexp.Regexp, keywords []kwSpec) (*regexp.Regexp, int) {
 	if err != nil {
 		return nil, 0
 	}
-	subs := openSequence(p)
+	subs := sequence(p, nil)
 	lead := 0
 	for i := range subs {
 		if i > 0 {
@@ -55,24 +58,6 @@ func innerPart(re *regexp.Regexp, keywords []kwSpec) (*regexp.Regexp, int) {
 		return part, lead
 	}
 	return nil, 0
-}
-
-// openSequence returns the elements of re's top-level sequence, with the
-// sequences inside captures opened into it: (lob ...((live|test)_hex))
-// is lob, ..., (live|test), _, hex. The captures matter to the secret a
-// match gives, not to whether there is one.
-func openSequence(re *syntax.Regexp) []*syntax.Regexp {
-	switch re.Op {
-	case syntax.OpCapture:
-		return openSequence(re.Sub[0])
-	case syntax.OpConcat:
-		var out []*syntax.Regexp
-		for _, s := range re.Sub {
-			out = append(out, openSequence(s)...)
-		}
-		return out
-	}
-	return []*syntax.Regexp{re}
 }
 
 // holdKeywords reports whether each literal, followed by the literal

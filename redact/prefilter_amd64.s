@@ -49,15 +49,39 @@ GLOBL caseBit<>(SB), RODATA|NOPTR, $4
 	VPSRLD   $29, r, r; \
 	VPSLLVD  r, Y11, r
 
+// The two loops of markedWindows share their arguments and registers:
+// SI, CX: t; DI: marked; R8, R9: out; AX: the offset of the round in t;
+// BX: the windows written to out.
+#define WINDOWS_ARGS \
+	MOVQ t_base+0(FP), SI; \
+	MOVQ t_len+8(FP), CX; \
+	MOVQ marked+24(FP), DI; \
+	MOVQ out_base+32(FP), R8; \
+	MOVQ out_len+40(FP), R9; \
+	XORQ AX, AX; \
+	XORQ BX, BX
+
+// ROUND_OR(done) goes to done unless a round has t[AX:AX+40] to read
+// (the last window, at AX+30, and the byte after it end at AX+34; a
+// piece is loaded 8 bytes on) and 16 slots of out to write.
+#define ROUND_OR(done) \
+	LEAQ 40(AX), DX; \
+	CMPQ DX, CX; \
+	JGT  done; \
+	LEAQ 16(BX), DX; \
+	CMPQ DX, R9; \
+	JGT  done
+
+// WINDOWS_RETURN returns n (BX) and next (AX).
+#define WINDOWS_RETURN \
+	VZEROUPPER; \
+	MOVQ BX, n+56(FP); \
+	MOVQ AX, next+64(FP); \
+	RET
+
 // func markedWindowsNarrow(t []byte, marked *byte, out []int32) (n, next int)
 TEXT ·markedWindowsNarrow(SB), NOSPLIT, $0-72
-	MOVQ t_base+0(FP), SI
-	MOVQ t_len+8(FP), CX
-	MOVQ marked+24(FP), DI
-	MOVQ out_base+32(FP), R8
-	MOVQ out_len+40(FP), R9
-	XORQ AX, AX // offset of the round in t
-	XORQ BX, BX // windows written to out
+	WINDOWS_ARGS
 	VMOVDQU      windows<>(SB), Y8
 	VPBROADCASTD foldCase<>(SB), Y9
 	VPBROADCASTD multiplier<>(SB), Y10
@@ -68,15 +92,7 @@ TEXT ·markedWindowsNarrow(SB), NOSPLIT, $0-72
 	VPBROADCASTD caseBit<>(SB), Y15
 
 loop:
-	// A round reads t[AX:AX+40] (the last window, at AX+30, and the byte
-	// after it end at AX+34; the second lane of each half is loaded 8
-	// bytes on) and may write 16 windows to out.
-	LEAQ 40(AX), DX
-	CMPQ DX, CX
-	JGT  done
-	LEAQ 16(BX), DX
-	CMPQ DX, R9
-	JGT  done
+	ROUND_OR(done)
 
 	// Windows at AX+0, 2, ..., 14 in Y2 and AX+16, ..., 30 in Y3; the
 	// bytes after them in Y0 and Y1.
@@ -136,10 +152,7 @@ next:
 	JMP  loop
 
 done:
-	VZEROUPPER
-	MOVQ BX, n+56(FP)
-	MOVQ AX, next+64(FP)
-	RET
+	WINDOWS_RETURN
 
 // offsets: the offset in a round of each of the 16 windows, in the order
 // markedWindowsWide holds them.
@@ -174,13 +187,7 @@ GLOBL offsets<>(SB), RODATA|NOPTR, $64
 // markedWindowsNarrow's branch on that is often mispredicted: this loop
 // takes 40 % less time on the same text.
 TEXT ·markedWindowsWide(SB), NOSPLIT, $0-72
-	MOVQ            t_base+0(FP), SI
-	MOVQ            t_len+8(FP), CX
-	MOVQ            marked+24(FP), DI
-	MOVQ            out_base+32(FP), R8
-	MOVQ            out_len+40(FP), R9
-	XORQ            AX, AX // offset of the round in t
-	XORQ            BX, BX // windows written to out
+	WINDOWS_ARGS
 	VBROADCASTI32X4 windows<>(SB), Z8
 	VPBROADCASTD    foldCase<>(SB), Z9
 	VPBROADCASTD    multiplier<>(SB), Z10
@@ -192,13 +199,7 @@ TEXT ·markedWindowsWide(SB), NOSPLIT, $0-72
 	VMOVDQU32       offsets<>(SB), Z16
 
 wideLoop:
-	// As in markedWindows: t[AX:AX+40] is read, 16 slots of out written.
-	LEAQ 40(AX), DX
-	CMPQ DX, CX
-	JGT  wideDone
-	LEAQ 16(BX), DX
-	CMPQ DX, R9
-	JGT  wideDone
+	ROUND_OR(wideDone)
 
 	// The windows in Z2, the bytes after them in Z0.
 	VMOVDQU      (SI)(AX*1), X0
@@ -232,10 +233,7 @@ wideLoop:
 	JMP  wideLoop
 
 wideDone:
-	VZEROUPPER
-	MOVQ BX, n+56(FP)
-	MOVQ AX, next+64(FP)
-	RET
+	WINDOWS_RETURN
 
 // tailWindows picks, for tailWindows, the window at each even offset
 // 2k of the text into dword k (VPERMB; the fourth byte is zeroed by the

@@ -37,7 +37,7 @@ const minRequiredRun = 8
 // worth a check is known.
 func requiredOf(p *syntax.Regexp) *required {
 	r := &required{}
-	for _, s := range mandatoryParts(p) {
+	for _, s := range sequence(p, nil) {
 		if lits, ok := literalSet(s); ok && len(lits) <= 16 {
 			short := false
 			for _, l := range lits {
@@ -55,22 +55,6 @@ func requiredOf(p *syntax.Regexp) *required {
 		return nil
 	}
 	return r
-}
-
-// mandatoryParts returns the parts of a top-level sequence that every
-// match goes through, groups opened.
-func mandatoryParts(p *syntax.Regexp) []*syntax.Regexp {
-	switch p.Op {
-	case syntax.OpCapture:
-		return mandatoryParts(p.Sub[0])
-	case syntax.OpConcat:
-		var out []*syntax.Regexp
-		for _, s := range p.Sub {
-			out = append(out, mandatoryParts(s)...)
-		}
-		return out
-	}
-	return []*syntax.Regexp{p}
 }
 
 // literalSet returns literals, in lower case, one of which every match
