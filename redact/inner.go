@@ -28,6 +28,7 @@ const maxInnerLead = maxWindow
 // its captures opened (see sequence): (lob ...((live|test)_hex)) is lob,
 // ..., (live|test), _, hex, as the captures matter to the secret a match
 // gives, not to whether there is one.
+//
 // A literal that only starts a keyword's text ("test" of "test_") counts
 // when the literals after it spell the rest: the keyword must sit where
 // the part starts for the check there to see the match.

@@ -237,7 +237,7 @@ wideDone:
 
 // tailWindows picks, for tailWindows, the window at each even offset
 // 2k of the text into dword k (VPERMB; the fourth byte is zeroed by the
-// mask), and tailFollowing the byte after it.
+// mask); tailAfter, below, picks the byte after it.
 DATA tailWindows<>+0(SB)/8, $0x0004030200020100
 DATA tailWindows<>+8(SB)/8, $0x0008070600060504
 DATA tailWindows<>+16(SB)/8, $0x000c0b0a000a0908
@@ -248,30 +248,22 @@ DATA tailWindows<>+48(SB)/8, $0x001c1b1a001a1918
 DATA tailWindows<>+56(SB)/8, $0x00201f1e001e1d1c
 GLOBL tailWindows<>(SB), RODATA|NOPTR, $64
 
-DATA tailFollowing<>+0(SB)/8, $0x0000000500000003
-DATA tailFollowing<>+8(SB)/8, $0x0000000900000007
-DATA tailFollowing<>+16(SB)/8, $0x0000000d0000000b
-DATA tailFollowing<>+24(SB)/8, $0x000000110000000f
-DATA tailFollowing<>+32(SB)/8, $0x0000001500000013
-DATA tailFollowing<>+40(SB)/8, $0x0000001900000017
-DATA tailFollowing<>+48(SB)/8, $0x0000001d0000001b
-DATA tailFollowing<>+56(SB)/8, $0x000000210000001f
-GLOBL tailFollowing<>(SB), RODATA|NOPTR, $64
 
-// tailEnds: where each window and the byte after it end, 2k+3.
-DATA tailEnds<>+0(SB)/8, $0x0000000500000003
-DATA tailEnds<>+8(SB)/8, $0x0000000900000007
-DATA tailEnds<>+16(SB)/8, $0x0000000d0000000b
-DATA tailEnds<>+24(SB)/8, $0x000000110000000f
-DATA tailEnds<>+32(SB)/8, $0x0000001500000013
-DATA tailEnds<>+40(SB)/8, $0x0000001900000017
-DATA tailEnds<>+48(SB)/8, $0x0000001d0000001b
-DATA tailEnds<>+56(SB)/8, $0x000000210000001f
-GLOBL tailEnds<>(SB), RODATA|NOPTR, $64
+// tailAfter holds 2k+3 for window k: where the window ends, and the
+// index of the byte after it (VPERMB takes the low byte of each dword).
+DATA tailAfter<>+0(SB)/8, $0x0000000500000003
+DATA tailAfter<>+8(SB)/8, $0x0000000900000007
+DATA tailAfter<>+16(SB)/8, $0x0000000d0000000b
+DATA tailAfter<>+24(SB)/8, $0x000000110000000f
+DATA tailAfter<>+32(SB)/8, $0x0000001500000013
+DATA tailAfter<>+40(SB)/8, $0x0000001900000017
+DATA tailAfter<>+48(SB)/8, $0x0000001d0000001b
+DATA tailAfter<>+56(SB)/8, $0x000000210000001f
+GLOBL tailAfter<>(SB), RODATA|NOPTR, $64
 
 // func tailWindows(t []byte, marked *byte, out []int32) int
 //
-// One round of markedWindowsWide over a text shorter than a round's 34
+// One round of markedWindowsWide over a text of 3 to tailSpan (34)
 // bytes, read with a masked load (no byte past t is touched): the
 // windows that fit in t (2k+3 <= len(t)) whose mark holds the bucket of
 // the byte after them, or, for the last one when t ends right after it,
@@ -294,13 +286,12 @@ TEXT ·tailWindows(SB), NOSPLIT, $0-64
 	MOVQ      $0x7777777777777777, R11
 	KMOVQ     R11, K5
 	VPERMB.Z  Z0, Z3, K5, Z2
-	VMOVDQU64 tailFollowing<>(SB), Z3
+	VMOVDQU64 tailAfter<>(SB), Z3
 	MOVQ      $0x1111111111111111, R11
 	KMOVQ     R11, K5
 	VPERMB.Z  Z0, Z3, K5, Z1
 
 	// K6: the windows that fit; K7: the one that ends t.
-	VMOVDQU64    tailEnds<>(SB), Z3
 	VPBROADCASTD CX, Z4
 	VPCMPUD      $2, Z4, Z3, K6
 	VPCMPEQD     Z4, Z3, K7
