@@ -166,6 +166,16 @@ DATA offsets<>+48(SB)/8, $0x0000001a00000018
 DATA offsets<>+56(SB)/8, $0x0000001e0000001c
 GLOBL offsets<>(SB), RODATA|NOPTR, $64
 
+// WIDE_CONSTANTS loads what the wide loops' hash (Z9, Z10) and
+// NEIGHBOUR_WIDE (Z11, Z13, Z14, Z15) take, in all 16 lanes.
+#define WIDE_CONSTANTS \
+	VPBROADCASTD foldCase<>(SB), Z9; \
+	VPBROADCASTD multiplier<>(SB), Z10; \
+	VPBROADCASTD one<>(SB), Z11; \
+	VPBROADCASTD upperA<>(SB), Z13; \
+	VPBROADCASTD letters<>(SB), Z14; \
+	VPBROADCASTD caseBit<>(SB), Z15
+
 // NEIGHBOUR_WIDE(r) is NEIGHBOUR for 16 dwords; the case test goes to a
 // mask register (K3). It uses Z4.
 #define NEIGHBOUR_WIDE(r) \
@@ -188,14 +198,9 @@ GLOBL offsets<>(SB), RODATA|NOPTR, $64
 // takes 40 % less time on the same text.
 TEXT ·markedWindowsWide(SB), NOSPLIT, $0-72
 	WINDOWS_ARGS
+	WIDE_CONSTANTS
 	VBROADCASTI32X4 windows<>(SB), Z8
-	VPBROADCASTD    foldCase<>(SB), Z9
-	VPBROADCASTD    multiplier<>(SB), Z10
-	VPBROADCASTD    one<>(SB), Z11
 	VBROADCASTI32X4 following<>(SB), Z12
-	VPBROADCASTD    upperA<>(SB), Z13
-	VPBROADCASTD    letters<>(SB), Z14
-	VPBROADCASTD    caseBit<>(SB), Z15
 	VMOVDQU32       offsets<>(SB), Z16
 
 wideLoop:
@@ -297,8 +302,7 @@ TEXT ·tailWindows(SB), NOSPLIT, $0-64
 	VPCMPEQD     Z4, Z3, K7
 
 	// Their marks.
-	VPBROADCASTD foldCase<>(SB), Z9
-	VPBROADCASTD multiplier<>(SB), Z10
+	WIDE_CONSTANTS
 	VPORD        Z9, Z2, Z2
 	VPMULLD      Z10, Z2, Z2
 	VPSRLD       $14, Z2, Z2
@@ -307,10 +311,6 @@ TEXT ·tailWindows(SB), NOSPLIT, $0-64
 	VPGATHERDD   (DI)(Z2*1), K2, Z6
 
 	// The buckets of the bytes after them; every bucket after the last.
-	VPBROADCASTD upperA<>(SB), Z13
-	VPBROADCASTD letters<>(SB), Z14
-	VPBROADCASTD caseBit<>(SB), Z15
-	VPBROADCASTD one<>(SB), Z11
 	NEIGHBOUR_WIDE(Z1)
 	VPTERNLOGD   $0xff, Z5, Z5, Z5
 	VPSRLD       $24, Z5, Z5
