@@ -323,7 +323,7 @@ func (k *keywordLed) find(m *regexMatcher, t []byte, near []span, yield func(sta
 			if !k.anchored.Match(t[q:min(len(t), q+maxExtend)]) {
 				continue
 			}
-			last = m.searchWindow(t, max(q-k.lead, 0), min(q+m.width, len(t)), last, yield)
+			last = m.searchWindow(t, max(q-k.lead, 0), min(q+m.width, len(t)), last, true, yield)
 		}
 	}
 }

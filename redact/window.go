@@ -126,18 +126,22 @@ func matchesNear(m *regexMatcher, t []byte, near []span, last int, yield func(st
 			continue
 		}
 		if lo >= 0 {
-			last = m.searchWindow(t, lo, hi, last, yield)
+			last = m.searchWindow(t, lo, hi, last, false, yield)
 		}
 		lo, hi = a, b
 	}
 	if lo >= 0 {
-		m.searchWindow(t, lo, hi, last, yield)
+		m.searchWindow(t, lo, hi, last, false, yield)
 	}
 }
 
 // searchWindow yields the matches in t[lo:hi] that start at or after
-// last, and returns the end of the last one (last if none).
-func (m *regexMatcher) searchWindow(t []byte, lo, hi, last int, yield func(start, end int)) int {
+// last, and returns the end of the last one (last if none). With first,
+// it may stop at the first match it yields: keywordLed.find tries each
+// later keyword itself, and Go's matcher, asked for all the matches of a
+// window, goes on through the rest of it (hundreds of bytes for a regex
+// as wide as generic-api-key's, where it took 200 us a window).
+func (m *regexMatcher) searchWindow(t []byte, lo, hi, last int, first bool, yield func(start, end int)) int {
 	re := m.re
 	lo = max(lo, last)
 	from, to := max(lo-1, 0), min(hi+1, len(t))
@@ -154,27 +158,60 @@ func (m *regexMatcher) searchWindow(t []byte, lo, hi, last int, yield func(start
 			from = lo - 1
 		}
 	}
+	w := windowText{t: t, from: from, to: to, lo: lo, hi: hi}
+	if first && firstInWindow {
+		x := re.FindIndex(t[from:to])
+		if x == nil {
+			return last
+		}
+		if s, e, ok := w.take(re, x, last); ok {
+			yield(s, e)
+			return e
+		}
+		// Not taken (it starts on the byte of context, or before last):
+		// the others are looked for as they always are.
+	}
 	for _, x := range re.FindAllIndex(t[from:to], -1) {
-		s, e := from+x[0], from+x[1]
-		if s < lo || s < last {
-			continue
+		if s, e, ok := w.take(re, x, last); ok {
+			yield(s, e)
+			last = e
 		}
-		if e > hi && to < len(t) {
-			// It may go on past the window, or be no match at all: one
-			// that ends where the window does may have taken that for
-			// the end of the text ($). Look again from its start, in the
-			// text after the window too, and take what that finds there.
-			s0 := max(s-1, 0)
-			x2 := re.FindIndex(t[s0:min(len(t), s+maxExtend)])
-			if x2 == nil || s0+x2[0] < last || s0+x2[0] >= e {
-				continue
-			}
-			s, e = s0+x2[0], s0+x2[1]
-		}
-		yield(s, e)
-		last = e
 	}
 	return last
+}
+
+// firstInWindow: searchWindow stops at the first match when asked to; a
+// test turns it off to compare.
+var firstInWindow = true
+
+// windowText is a window of searchWindow: t[lo:hi], read as t[from:to]
+// with the bytes of context around it.
+type windowText struct {
+	t                []byte
+	from, to, lo, hi int
+}
+
+// take returns the match x of re in the window's text as a span of t,
+// when it starts in the window at or after last.
+func (w windowText) take(re *regexp.Regexp, x []int, last int) (start, end int, ok bool) {
+	t := w.t
+	s, e := w.from+x[0], w.from+x[1]
+	if s < w.lo || s < last {
+		return 0, 0, false
+	}
+	if e > w.hi && w.to < len(t) {
+		// It may go on past the window, or be no match at all: one that
+		// ends where the window does may have taken that for the end of
+		// the text ($). Look again from its start, in the text after the
+		// window too, and take what that finds there.
+		s0 := max(s-1, 0)
+		x2 := re.FindIndex(t[s0:min(len(t), s+maxExtend)])
+		if x2 == nil || s0+x2[0] < last || s0+x2[0] >= e {
+			return 0, 0, false
+		}
+		s, e = s0+x2[0], s0+x2[1]
+	}
+	return s, e, true
 }
 
 // nearHits returns the spans of the keyword occurrences in x.hits that

@@ -42,6 +42,15 @@ func FuzzNearMatchesWhole(f *testing.F) {
 			var got, whole [][2]int
 			r.all(text, near, func(a, b int) { got = append(got, [2]int{a, b}) })
 			r.all(text, nil, func(a, b int) { whole = append(whole, [2]int{a, b}) })
+			// Stopping each keyword's window at its first match finds
+			// what searching all of it does.
+			var wide [][2]int
+			firstInWindow = false
+			r.all(text, near, func(a, b int) { wide = append(wide, [2]int{a, b}) })
+			firstInWindow = true
+			if !slices.Equal(got, wide) {
+				t.Fatalf("%s: %v found stopping at the first match in a window, %v searching all of it", r.id, got, wide)
+			}
 			for _, g := range got {
 				if !slices.Contains(whole, g) {
 					t.Fatalf("%s: %v found near keywords, not in the whole text %v", r.id, g, whole)
