@@ -123,7 +123,7 @@ func newPrefilter(keywords []keyword) *prefilter {
 		h := window(uint32(t[0]) | uint32(t[1])<<8 | uint32(t[2])<<16)
 		k := keywords[i].text
 		next, prev := byte(anyNeighbour), byte(anyNeighbour)
-		if off >= 0 && off+3 < len(k) {
+		if off+3 >= 0 && off+3 < len(k) {
 			next = neighbour[k[off+3]]
 		}
 		if off >= 1 && off <= len(k) {
@@ -137,8 +137,9 @@ func newPrefilter(keywords []keyword) *prefilter {
 	for i, k := range keywords {
 		if len(k.text) == 2 {
 			// A 2-byte keyword: the windows of it and any byte after it,
-			// and of any byte before it and it. As for 3-byte ones, an
-			// occurrence at the very end of a text goes unseen.
+			// and of any byte before it and it. An occurrence that ends a
+			// text at an even position goes unseen; the rules with such
+			// keywords need more text after them.
 			for c := range 256 {
 				add(i, 0, []byte{k.text[0], k.text[1], byte(c)})
 				add(i, -1, []byte{byte(c), k.text[0], k.text[1]}) // it starts a byte before the keyword
@@ -147,12 +148,16 @@ func newPrefilter(keywords []keyword) *prefilter {
 		}
 		if len(k.text) < p.step+2 {
 			// A 3-byte keyword with a step of 2: its own window, and the
-			// windows of its last two bytes and any byte after them. An
-			// occurrence that ends a text at an odd position goes unseen;
-			// the rules with such keywords need more text after them.
+			// windows of any byte before it and its first two bytes, whose
+			// next byte is its last. (The windows of its last two bytes
+			// and any byte after them would do too, but whatever byte
+			// follows: the vector loop passes over most of the others,
+			// which it tells by the byte after them. With "piX" for "api",
+			// a tenth of the windows it handed to verify on logs were of
+			// "pi" in any word.)
 			add(i, 0, k.text)
 			for c := range 256 {
-				add(i, 1, []byte{k.text[1], k.text[2], byte(c)})
+				add(i, -1, []byte{byte(c), k.text[0], k.text[1]})
 			}
 			continue
 		}

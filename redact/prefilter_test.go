@@ -10,14 +10,14 @@ import (
 // prefilterMisses compares the prefilter of rs with a search of every
 // keyword at every position of t: it returns the occurrences the
 // prefilter missed or made up. The only ones it may miss are those of
-// keywords shorter than 4 bytes that end the text (see newPrefilter).
+// 2-byte keywords that end the text (see newPrefilter).
 func prefilterMisses(rs *RuleSet, t []byte) []string {
 	p := rs.pf
 	var want []hit
 	for kw := range p.keywords {
 		k := &p.keywords[kw]
 		for s := 0; s+len(k.text) <= len(t); s++ {
-			if k.at(t, s) && !(len(k.text) < 4 && s+len(k.text) == len(t)) {
+			if k.at(t, s) && !(len(k.text) == 2 && s+len(k.text) == len(t)) {
 				want = append(want, hit{int32(kw), int32(s)})
 			}
 		}
@@ -215,6 +215,31 @@ func TestTailWindowsMatchesTheGate(t *testing.T) {
 		got := out[:tailWindows(text, &marked[0], out)]
 		if !slices.Equal(got, want) {
 			t.Fatalf("round %d, %d bytes: tailWindows found %v, want %v", round, len(text), got, want)
+		}
+	}
+}
+
+// TestThreeByteWindowsNameTheLastByte: a keyword of three bytes at an odd
+// position is seen through the window of the byte before it and its first
+// two, marked for its last byte alone: the vector loop then passes over
+// "map" and "gap" unless the bucket of an "i" follows, where a window of
+// its last two bytes and any byte after them ("pip", "pin") would reach
+// verify every time.
+func TestThreeByteWindowsNameTheLastByte(t *testing.T) {
+	p := newPrefilter([]keyword{{text: []byte("api"), fold: true}})
+	own := window(uint32('a') | uint32('p')<<8 | uint32('i')<<16)
+	for c := range 256 {
+		h := window(uint32(c) | uint32('a')<<8 | uint32('p')<<16)
+		if h == own {
+			continue // shared with the keyword's own window
+		}
+		if got, want := p.marked[h], neighbour['i']; got != want {
+			t.Fatalf("window %q: marked %08b, want %08b", []byte{byte(c), 'a', 'p'}, got, want)
+		}
+	}
+	for _, text := range []string{"api", "xapi", "an api", "the api", "APi"} {
+		if got := p.scan([]byte(text), nil); len(got) != 1 || int(got[0].pos) != len(text)-3 {
+			t.Errorf("%q: found %v, want the keyword at %d", text, got, len(text)-3)
 		}
 	}
 }
