@@ -23,6 +23,10 @@ import (
 type keyword struct {
 	text []byte // lower case when fold is set
 	fold bool   // ASCII case does not matter
+	// before and after, when set, are the bytes that may come right
+	// before and after an occurrence that matters (see contexts.go): a
+	// keyword of two or three bytes registers only the windows of those.
+	before, after *byteSet
 }
 
 // hit is a keyword occurrence.
@@ -141,8 +145,12 @@ func newPrefilter(keywords []keyword) *prefilter {
 			// text at an even position goes unseen; the rules with such
 			// keywords need more text after them.
 			for c := range 256 {
-				add(i, 0, []byte{k.text[0], k.text[1], byte(c)})
-				add(i, -1, []byte{byte(c), k.text[0], k.text[1]}) // it starts a byte before the keyword
+				if k.after == nil || k.after[c] {
+					add(i, 0, []byte{k.text[0], k.text[1], byte(c)})
+				}
+				if k.before == nil || k.before[c] {
+					add(i, -1, []byte{byte(c), k.text[0], k.text[1]}) // it starts a byte before the keyword
+				}
 			}
 			continue
 		}
@@ -157,7 +165,9 @@ func newPrefilter(keywords []keyword) *prefilter {
 			// "pi" in any word.)
 			add(i, 0, k.text)
 			for c := range 256 {
-				add(i, -1, []byte{byte(c), k.text[0], k.text[1]})
+				if k.before == nil || k.before[c] {
+					add(i, -1, []byte{byte(c), k.text[0], k.text[1]})
+				}
 			}
 			continue
 		}

@@ -10,14 +10,15 @@ import (
 // prefilterMisses compares the prefilter of rs with a search of every
 // keyword at every position of t: it returns the occurrences the
 // prefilter missed or made up. The only ones it may miss are those of
-// 2-byte keywords that end the text (see newPrefilter).
+// 2-byte keywords that end the text (see newPrefilter), and those beside
+// a byte their rules rule out (see keywordContext).
 func prefilterMisses(rs *RuleSet, t []byte) []string {
 	p := rs.pf
 	var want []hit
 	for kw := range p.keywords {
 		k := &p.keywords[kw]
 		for s := 0; s+len(k.text) <= len(t); s++ {
-			if k.at(t, s) && !(len(k.text) == 2 && s+len(k.text) == len(t)) {
+			if k.at(t, s) && !(len(k.text) == 2 && s+len(k.text) == len(t)) && k.inContext(t, s) {
 				want = append(want, hit{int32(kw), int32(s)})
 			}
 		}
@@ -242,4 +243,11 @@ func TestThreeByteWindowsNameTheLastByte(t *testing.T) {
 			t.Errorf("%q: found %v, want the keyword at %d", text, got, len(text)-3)
 		}
 	}
+}
+
+// inContext reports whether the bytes beside the occurrence of k at s in
+// t are among those its rules let come there.
+func (k *keyword) inContext(t []byte, s int) bool {
+	e := s + len(k.text)
+	return (k.before == nil || s == 0 || k.before[t[s-1]]) && (k.after == nil || e == len(t) || k.after[t[e]])
 }

@@ -249,6 +249,12 @@ func (rs *RuleSet) buildPrefilter() {
 		}
 	}
 	rs.anyAlways = slices.Contains(rs.always, true)
+	for i := range kws {
+		k := &kws[i]
+		if useContexts && len(k.text) <= contextsFor {
+			k.before, k.after = rs.keywordContext(kwSpec{string(k.text), k.fold}, rs.kwRules[i])
+		}
+	}
 	rs.pf = newPrefilter(kws)
 	rs.kwRules = append(rs.kwRules, nil) // the prefilter's own escape keyword
 }
