@@ -24,6 +24,16 @@ const blockLead = 16
 // where fewer bytes are left than a block needs.
 func strBlocks(d []byte, i int) (next int, closed, escaped bool) {
 	for i+64+8 <= len(d) {
+		if haveVectorMap && useFastBlocks {
+			if n, closed, esc, ok := fastBlock(d, i); ok {
+				escaped = escaped || esc
+				if closed {
+					return n, true, escaped
+				}
+				i = n
+				continue
+			}
+		}
 		var marks uint64
 		if haveVectorMap {
 			_ = d[i+63]

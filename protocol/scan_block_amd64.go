@@ -13,3 +13,9 @@ var haveVectorMap = cpu.X86.HasAVX2
 //
 //go:noescape
 func specialMapVector(b *byte) uint64
+
+// blockMasksVector fills m with the masks of the 64 bytes at b, which
+// must be readable.
+//
+//go:noescape
+func blockMasksVector(b *byte, m *blockMasks)

@@ -39,3 +39,92 @@ TEXT ·specialMapVector(SB), NOSPLIT, $0-16
 	VZEROUPPER
 	MOVQ         AX, ret+8(FP)
 	RET
+
+DATA firstLead<>+0(SB)/1, $0xc0
+GLOBL firstLead<>(SB), RODATA|NOPTR, $1
+
+DATA lowNibble<>+0(SB)/1, $0x0f
+GLOBL lowNibble<>(SB), RODATA|NOPTR, $1
+
+DATA hexBits<>+0(SB)/1, $0x30
+GLOBL hexBits<>(SB), RODATA|NOPTR, $1
+
+DATA letterU<>+0(SB)/1, $0x75
+GLOBL letterU<>(SB), RODATA|NOPTR, $1
+
+// Two classes of bytes by nibbles: a byte is in one when its entries in
+// the two tables share one of its bits. The characters a two-byte escape
+// may end with, "\/bfnrt: bit 0 for high nibble 2 (" and /), bit 1 for 5
+// (\), bit 2 for 6 (b, f, n), bit 3 for 7 (r, t). Hex digits: bit 4 for
+// high nibble 3 (0-9), bit 5 for 4 and 6 (A-F, a-f).
+DATA classLow<>+0(SB)/8, $0x10343038303d3010
+DATA classLow<>+8(SB)/8, $0x0104000200001010
+GLOBL classLow<>(SB), RODATA|NOPTR, $16
+
+DATA classHigh<>+0(SB)/8, $0x0824022010010000
+DATA classHigh<>+8(SB)/8, $0x0000000000000000
+GLOBL classHigh<>(SB), RODATA|NOPTR, $16
+
+// STORE_LOW(field) stores the mask of Y1's high bits, a bit per byte of
+// the first half of a block, in the field at field(DI); STORE_HIGH ors
+// in that of the second half, 32 bits up.
+#define STORE_LOW(field) \
+	VPMOVMSKB Y1, AX; \
+	MOVQ      AX, field(DI)
+
+#define STORE_HIGH(field) \
+	VPMOVMSKB Y1, AX; \
+	SHLQ      $32, AX; \
+	ORQ       AX, field(DI)
+
+// BLOCK_MASKS(off, STORE) computes the masks of the 32 bytes at off(SI)
+// into Y1 one at a time and has STORE put each in its field of
+// blockMasks: backslash 0, quote 8, control 16, nonASCII 24, lead 32,
+// notEscape 40, notHex 48, u 56.
+#define BLOCK_MASKS(off, STORE) \
+	VMOVDQU  off(SI), Y0; \
+	VPCMPEQB Y4, Y0, Y1; \
+	STORE(0); \
+	VPCMPEQB Y5, Y0, Y1; \
+	STORE(8); \
+	VPMINUB  Y6, Y0, Y1; \
+	VPCMPEQB Y0, Y1, Y1; \
+	STORE(16); \
+	VMOVDQA  Y0, Y1; \
+	STORE(24); \
+	VPMAXUB  Y7, Y0, Y1; \
+	VPCMPEQB Y0, Y1, Y1; \
+	STORE(32); \
+	VPAND    Y8, Y0, Y1; \
+	VPSHUFB  Y1, Y9, Y1; \
+	VPSRLW   $4, Y0, Y2; \
+	VPAND    Y8, Y2, Y2; \
+	VPSHUFB  Y2, Y10, Y2; \
+	VPAND    Y2, Y1, Y2; \
+	VPAND    Y8, Y2, Y1; \
+	VPCMPEQB Y11, Y1, Y1; \
+	STORE(40); \
+	VPAND    Y12, Y2, Y1; \
+	VPCMPEQB Y11, Y1, Y1; \
+	STORE(48); \
+	VPCMPEQB Y13, Y0, Y1; \
+	STORE(56)
+
+// func blockMasksVector(b *byte, m *blockMasks)
+TEXT ·blockMasksVector(SB), NOSPLIT, $0-16
+	MOVQ           b+0(FP), SI
+	MOVQ           m+8(FP), DI
+	VPBROADCASTB   backslash<>(SB), Y4
+	VPBROADCASTB   quote<>(SB), Y5
+	VPBROADCASTB   lastControl<>(SB), Y6
+	VPBROADCASTB   firstLead<>(SB), Y7
+	VPBROADCASTB   lowNibble<>(SB), Y8
+	VBROADCASTI128 classLow<>(SB), Y9
+	VBROADCASTI128 classHigh<>(SB), Y10
+	VPXOR          Y11, Y11, Y11
+	VPBROADCASTB   hexBits<>(SB), Y12
+	VPBROADCASTB   letterU<>(SB), Y13
+	BLOCK_MASKS(0, STORE_LOW)
+	BLOCK_MASKS(32, STORE_HIGH)
+	VZEROUPPER
+	RET

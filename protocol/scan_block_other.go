@@ -6,3 +6,5 @@ package protocol
 const haveVectorMap = false
 
 func specialMapVector(*byte) uint64 { panic("protocol: no vector scan on this architecture") }
+
+func blockMasksVector(*byte, *blockMasks) { panic("protocol: no vector scan on this architecture") }

@@ -194,3 +194,84 @@ func TestSpecialMaps(t *testing.T) {
 		check()
 	}
 }
+
+// blockMasksRef is blockMasks a byte at a time.
+func blockMasksRef(b []byte) blockMasks {
+	var m blockMasks
+	for k, c := range b[:64] {
+		bit := uint64(1) << k
+		set := func(mask *uint64, ok bool) {
+			if ok {
+				*mask |= bit
+			}
+		}
+		set(&m.backslash, c == '\\')
+		set(&m.quote, c == '"')
+		set(&m.control, c < 0x20)
+		set(&m.nonASCII, c >= 0x80)
+		set(&m.lead, c >= 0xC0)
+		set(&m.notEscape, !strings.ContainsRune(`"\/bfnrt`, rune(c)) || c >= 0x80)
+		set(&m.notHex, !isHex(c))
+		set(&m.u, c == 'u')
+	}
+	return m
+}
+
+// TestBlockMasks: the vector masks are exact, for every byte value at
+// every position of a block.
+func TestBlockMasks(t *testing.T) {
+	if !haveVectorMap {
+		t.Skip("no vector scan on this CPU")
+	}
+	b := make([]byte, 64)
+	for c := range 256 {
+		for pos := range 64 {
+			for i := range b {
+				b[i] = 'a' + byte(i%26)
+			}
+			b[pos] = byte(c)
+			var got blockMasks
+			blockMasksVector(&b[0], &got)
+			if want := blockMasksRef(b); got != want {
+				t.Fatalf("byte %#x at %d:\ngot  %+v\nwant %+v", c, pos, got, want)
+			}
+		}
+	}
+}
+
+// TestEscapedBits: the bytes after a run of an odd number of
+// backslashes, against a walk of the block's runs, for random ones. (The
+// backslashes a run escapes itself are left out: a backslash is always a
+// character an escape may end with, and never a quote.)
+func TestEscapedBits(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 100000 {
+		bs := r.Uint64() & r.Uint64() // runs of every length
+		if r.IntN(2) == 0 {
+			bs |= r.Uint64()
+		}
+		var want uint64
+		spill := false
+		for k := 0; k < 64; {
+			if bs>>k&1 == 0 {
+				k++
+				continue
+			}
+			n := 0
+			for k+n < 64 && bs>>(k+n)&1 != 0 {
+				n++
+			}
+			switch {
+			case n%2 == 0:
+			case k+n == 64:
+				spill = true
+			default:
+				want |= 1 << (k + n)
+			}
+			k += n
+		}
+		if got, gotSpill := escapedBits(bs); got != want || gotSpill != spill {
+			t.Fatalf("%064b: escaped %064b spill %v, want %064b %v", bs, got, gotSpill, want, spill)
+		}
+	}
+}
