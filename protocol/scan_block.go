@@ -27,6 +27,16 @@ const blockLead = 16
 func strBlocks(d []byte, i int) (next int, closed, escaped bool) {
 	for i+64+8 <= len(d) {
 		if haveVectorMap && useFastBlocks {
+			if usePlainBlocks {
+				off, closed, esc := plainBlocks(&d[i], len(d)-i)
+				i, escaped = i+off, escaped || esc
+				if closed {
+					return i, true, escaped
+				}
+				if i+64+8 > len(d) {
+					break
+				}
+			}
 			if n, closed, esc, ok := fastBlock(d, i); ok {
 				escaped = escaped || esc
 				if closed {

@@ -19,3 +19,13 @@ func specialMapVector(b *byte) uint64
 //
 //go:noescape
 func blockMasksVector(b *byte, m *blockMasks)
+
+// plainBlocks decides the blocks of the string bytes at p, of which n are
+// readable, from the first on, as fastBlock does, while they are ASCII
+// and hold no \u escape and no problem, and at least 72 bytes are left.
+// It returns the offset where it stopped: after the closing quote
+// (closed), or at the first block it leaves to fastBlock. escaped: the
+// blocks it decided hold a backslash.
+//
+//go:noescape
+func plainBlocks(p *byte, n int) (off int, closed, escaped bool)

@@ -128,3 +128,133 @@ TEXT ·blockMasksVector(SB), NOSPLIT, $0-16
 	BLOCK_MASKS(32, STORE_HIGH)
 	VZEROUPPER
 	RET
+
+DATA evenBitsMask<>+0(SB)/8, $0x5555555555555555
+GLOBL evenBitsMask<>(SB), RODATA|NOPTR, $8
+
+// MASK64(cmp, dst) sets dst to the 64-bit mask of the block in Y0 (its
+// first 32 bytes) and Y3 (the rest) that cmp, a macro from a register of
+// bytes to Y1, computes.
+#define MASK64(cmp, dst) \
+	cmp(Y0); \
+	VPMOVMSKB Y1, dst; \
+	cmp(Y3); \
+	VPMOVMSKB Y1, AX; \
+	SHLQ      $32, AX; \
+	ORQ       AX, dst
+
+#define IS_BACKSLASH(y) VPCMPEQB Y4, y, Y1
+#define IS_QUOTE(y) VPCMPEQB Y5, y, Y1
+#define IS_CONTROL(y) VPMINUB Y6, y, Y1; VPCMPEQB y, Y1, Y1
+
+// NOT_ESCAPE: not a character a two-byte escape may end with (see
+// classLow).
+#define NOT_ESCAPE(y) \
+	VPAND    Y8, y, Y1; \
+	VPSHUFB  Y1, Y9, Y1; \
+	VPSRLW   $4, y, Y2; \
+	VPAND    Y8, Y2, Y2; \
+	VPSHUFB  Y2, Y10, Y2; \
+	VPAND    Y2, Y1, Y1; \
+	VPAND    Y8, Y1, Y1; \
+	VPCMPEQB Y11, Y1, Y1
+
+// func plainBlocks(p *byte, n int) (off int, closed, escaped bool)
+//
+// The loop of fastBlock for blocks of ASCII without \u escapes, in one
+// call: see plainBlocks in scan_block_masks.go.
+TEXT ·plainBlocks(SB), NOSPLIT, $0-26
+	MOVQ           p+0(FP), SI
+	MOVQ           n+8(FP), CX
+	XORQ           R8, R8                // off
+	XORQ           R9, R9                // the backslashes in the string
+	MOVQ           evenBitsMask<>(SB), R12
+	VPBROADCASTB   backslash<>(SB), Y4
+	VPBROADCASTB   quote<>(SB), Y5
+	VPBROADCASTB   lastControl<>(SB), Y6
+	VPBROADCASTB   lowNibble<>(SB), Y8
+	VBROADCASTI128 classLow<>(SB), Y9
+	VBROADCASTI128 classHigh<>(SB), Y10
+	VPXOR          Y11, Y11, Y11
+
+block:
+	LEAQ      72(R8), AX
+	CMPQ      AX, CX
+	JGT       stop
+	VMOVDQU   (SI)(R8*1), Y0
+	VMOVDQU   32(SI)(R8*1), Y3
+	VPOR      Y0, Y3, Y1
+	VPMOVMSKB Y1, AX
+	TESTL     AX, AX
+	JNZ       stop                       // non-ASCII: fastBlock's
+
+	MASK64(IS_BACKSLASH, BX)
+	MASK64(IS_QUOTE, DX)
+	MASK64(IS_CONTROL, R10)
+	MASK64(NOT_ESCAPE, R11)
+
+	// The bytes escaped: after each run of an odd number of backslashes
+	// (see escapedBits); R13 is set when such a run ends the block.
+	MOVQ  BX, AX
+	SHLQ  $1, AX
+	NOTQ  AX
+	ANDQ  BX, AX                         // the first backslash of each run
+	MOVQ  AX, DI
+	ANDQ  R12, DI                        // those at even places
+	XORQ  DI, AX                         // those at odd places
+	ADDQ  BX, DI
+	ADDQ  BX, AX
+	SETCS R13
+	MOVQ  BX, R14
+	NOTQ  R14
+	ANDQ  R14, DI                        // the ends of runs from even places
+	ANDQ  R14, AX                        // from odd places
+	ANDQ  R12, AX
+	MOVQ  R12, R14
+	NOTQ  R14
+	ANDQ  R14, DI
+	ORQ   AX, DI                         // DI: escaped
+
+	// The string's bytes: those before the first quote not escaped.
+	MOVQ  DI, AX
+	NOTQ  AX
+	ANDQ  AX, DX                         // the quotes not escaped
+	MOVQ  DX, AX
+	SUBQ  $1, AX
+	MOVQ  DX, R14
+	NOTQ  R14
+	ANDQ  R14, AX                        // AX: within
+
+	// No control byte there, and nothing escaped but what ends a
+	// two-byte escape (a \u escape is fastBlock's).
+	ANDQ  R11, DI
+	ORQ   R10, DI
+	TESTQ AX, DI
+	JNZ   stop
+	ANDQ  AX, BX
+	ORQ   BX, R9
+
+	TESTQ DX, DX
+	JNZ   closing
+	ADDQ  $64, R8
+	MOVBQZX R13, R13
+	SUBQ  R13, R8                        // a spilling escape starts the next block
+	JMP   block
+
+closing:
+	BSFQ  DX, DX
+	LEAQ  1(R8)(DX*1), R8
+	MOVQ  R8, off+16(FP)
+	MOVB  $1, closed+24(FP)
+	TESTQ R9, R9
+	SETNE escaped+25(FP)
+	VZEROUPPER
+	RET
+
+stop:
+	MOVQ  R8, off+16(FP)
+	MOVB  $0, closed+24(FP)
+	TESTQ R9, R9
+	SETNE escaped+25(FP)
+	VZEROUPPER
+	RET

@@ -21,9 +21,10 @@ type blockMasks struct {
 	notHex, u                 uint64
 }
 
-// useFastBlocks: strBlocks decides blocks by their masks where it can; a
-// test turns it off to compare.
-var useFastBlocks = true
+// useFastBlocks: strBlocks decides blocks by their masks where it can;
+// usePlainBlocks: plainBlocks takes the blocks of ASCII first, in one
+// call for many. Tests turn them off to compare.
+var useFastBlocks, usePlainBlocks = true, true
 
 // evenBits has the bits at even positions set.
 const evenBits = 0x5555555555555555

@@ -8,3 +8,7 @@ const haveVectorMap = false
 func specialMapVector(*byte) uint64 { panic("protocol: no vector scan on this architecture") }
 
 func blockMasksVector(*byte, *blockMasks) { panic("protocol: no vector scan on this architecture") }
+
+func plainBlocks(*byte, int) (int, bool, bool) {
+	panic("protocol: no vector scan on this architecture")
+}

@@ -55,15 +55,22 @@ func refStr(d []byte) strResult {
 	}
 }
 
+// checkStr compares ScanString with refStr on d, each way it may take
+// blocks: plainBlocks and fastBlock, fastBlock alone, the loop alone.
 func checkStr(t *testing.T, d []byte) {
 	t.Helper()
-	end, escaped, err := ScanString(d, 0)
-	got := strResult{escaped: escaped, end: end}
-	if err != nil {
-		got.end, got.rule = err.Offset, err.Rule
-	}
-	if want := refStr(d); got != want {
-		t.Fatalf("%q:\nstr  %+v\nwant %+v", d, got, want)
+	want := refStr(d)
+	defer func() { useFastBlocks, usePlainBlocks = true, true }()
+	for _, way := range []struct{ fast, plain bool }{{true, true}, {true, false}, {false, false}} {
+		useFastBlocks, usePlainBlocks = way.fast, way.plain
+		end, escaped, err := ScanString(d, 0)
+		got := strResult{escaped: escaped, end: end}
+		if err != nil {
+			got.end, got.rule = err.Offset, err.Rule
+		}
+		if got != want {
+			t.Fatalf("%q (masks %v, plain blocks %v):\nstr  %+v\nwant %+v", d, way.fast, way.plain, got, want)
+		}
 	}
 }
 
