@@ -20,6 +20,10 @@ import (
 // The prefilter reads raw JSON text too, where a character may be
 // written as an escape: the byte before a keyword may then end one (a
 // hex digit, or one of bfnrt"\/), and the byte after it may start one.
+// A window cannot tell whether a backslash starts the escape, so the
+// windows of those bytes are registered; verify then looks, and reports
+// an occurrence only when its neighbours fit (see fits): "ns." of
+// "tokens." was the commonest "s." of output-heavy logs.
 
 // contextsFor is the longest keyword that contexts are worked out for:
 // a longer one registers few windows anyway.
@@ -57,32 +61,58 @@ func (s *byteSet) addChar(c byte, fold bool) {
 // regex lets come before or after it. A rule that does not say so lets
 // any byte come beside kw, as its matches may only lie near an
 // occurrence of kw rather than hold one.
-func (rs *RuleSet) keywordContext(kw kwSpec, rules []int) (before, after *byteSet) {
+func (rs *RuleSet) keywordContext(kw kwSpec, rules []int) (before, beside, after *byteSet) {
 	var c kwContext
 	text := lowerString(kw.text)
 	for _, ri := range rules {
 		lits := leadingLitsOf(rs.rules[ri].matcher)
 		if lits == nil {
-			return nil, nil
+			return nil, nil, nil
 		}
 		for _, l := range lits {
 			if !c.add(text, l) {
-				return nil, nil
+				return nil, nil, nil
 			}
 		}
 	}
 	if !c.anyBefore {
-		for _, x := range []byte(`0123456789abcdefABCDEFbfnrt"\/`) {
-			c.before[x] = true // the end of an escape
+		only := c.before
+		for _, x := range []byte(escapeEnds) {
+			c.before[x] = true
 		}
-		before = &c.before
+		before, beside = &c.before, &only
 	}
 	if !c.anyAfter {
 		c.after['\\'] = true // the start of an escape
 		after = &c.after
 	}
-	return before, after
+	return before, beside, after
 }
+
+// fits reports whether the bytes beside the occurrence of k at s in t
+// are among those its rules let come there, where k has a context: a
+// byte that may end an escape counts before it only where a backslash
+// starts one ("\ns." may start a vault token, "ns." may not).
+func (k *keyword) fits(t []byte, s int) bool {
+	if s > 0 && k.beside != nil {
+		if c := t[s-1]; !k.beside[c] && !(k.before[c] && endsEscape(t, s-1)) {
+			return false
+		}
+	}
+	e := s + len(k.text)
+	return k.after == nil || e >= len(t) || k.after[t[e]]
+}
+
+// endsEscape reports whether t[j] may end an escape: a backslash before
+// it, or \u four bytes before it. (A backslash that is itself escaped
+// passes too, which only lets more through.)
+func endsEscape(t []byte, j int) bool {
+	return j >= 1 && t[j-1] == '\\' || j >= 5 && t[j-5] == '\\' && t[j-4] == 'u'
+}
+
+// escapeEnds are the bytes an escape may end with: a hex digit, or a
+// character of a two-byte escape.
+const escapeEnds = `0123456789abcdefABCDEFbfnrt"\/`
 
 // kwContext gathers the neighbours of a keyword in the literals of
 // matches.

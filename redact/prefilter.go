@@ -25,8 +25,11 @@ type keyword struct {
 	fold bool   // ASCII case does not matter
 	// before and after, when set, are the bytes that may come right
 	// before and after an occurrence that matters (see contexts.go): a
-	// keyword of two or three bytes registers only the windows of those.
-	before, after *byteSet
+	// keyword of two or three bytes registers only the windows of those,
+	// and verify reports only such occurrences. beside is before without
+	// the ends of escapes, which count only where an escape ends.
+	before, after, beside *byteSet
+	context               bool // before or after is set
 }
 
 // hit is a keyword occurrence.
@@ -423,7 +426,7 @@ func (p *prefilter) verify(t []byte, i int, h uint32, dst []hit) []hit {
 	for _, a := range p.lookup(h) {
 		s := i - int(a.off)
 		k := &p.keywords[a.kw]
-		if s < 0 || s+len(k.text) > len(t) || !k.at(t, s) {
+		if s < 0 || s+len(k.text) > len(t) || !k.at(t, s) || k.context && !k.fits(t, s) {
 			continue
 		}
 		dst = append(dst, hit{a.kw, int32(s)})

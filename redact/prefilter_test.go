@@ -247,7 +247,4 @@ func TestThreeByteWindowsNameTheLastByte(t *testing.T) {
 
 // inContext reports whether the bytes beside the occurrence of k at s in
 // t are among those its rules let come there.
-func (k *keyword) inContext(t []byte, s int) bool {
-	e := s + len(k.text)
-	return (k.before == nil || s == 0 || k.before[t[s-1]]) && (k.after == nil || e == len(t) || k.after[t[e]])
-}
+func (k *keyword) inContext(t []byte, s int) bool { return !k.context || k.fits(t, s) }

@@ -252,7 +252,8 @@ func (rs *RuleSet) buildPrefilter() {
 	for i := range kws {
 		k := &kws[i]
 		if useContexts && len(k.text) <= contextsFor {
-			k.before, k.after = rs.keywordContext(kwSpec{string(k.text), k.fold}, rs.kwRules[i])
+			k.before, k.beside, k.after = rs.keywordContext(kwSpec{string(k.text), k.fold}, rs.kwRules[i])
+			k.context = k.before != nil || k.after != nil
 		}
 	}
 	rs.pf = newPrefilter(kws)
