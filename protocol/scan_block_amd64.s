@@ -2,14 +2,18 @@
 
 #include "textflag.h"
 
-DATA quote<>+0(SB)/1, $0x22
-GLOBL quote<>(SB), RODATA|NOPTR, $1
+// BYTE_CONST(name, value) declares a read-only byte, for VPBROADCASTB.
+#define BYTE_CONST(name, value) \
+	DATA  name<>+0(SB)/1, $value; \
+	GLOBL name<>(SB), RODATA|NOPTR, $1
 
-DATA backslash<>+0(SB)/1, $0x5c
-GLOBL backslash<>(SB), RODATA|NOPTR, $1
-
-DATA lastControl<>+0(SB)/1, $0x1f
-GLOBL lastControl<>(SB), RODATA|NOPTR, $1
+BYTE_CONST(quote, 0x22)
+BYTE_CONST(backslash, 0x5c)
+BYTE_CONST(lastControl, 0x1f)
+BYTE_CONST(firstLead, 0xc0)
+BYTE_CONST(lowNibble, 0x0f)
+BYTE_CONST(hexBits, 0x30)
+BYTE_CONST(letterU, 0x75)
 
 // SPECIAL32(off, dst) sets the low 32 bits of dst to the map of the 32
 // bytes at off(SI): a quote, a backslash, or a byte that min(b, 0x1f)
@@ -40,18 +44,6 @@ TEXT ·specialMapVector(SB), NOSPLIT, $0-16
 	MOVQ         AX, ret+8(FP)
 	RET
 
-DATA firstLead<>+0(SB)/1, $0xc0
-GLOBL firstLead<>(SB), RODATA|NOPTR, $1
-
-DATA lowNibble<>+0(SB)/1, $0x0f
-GLOBL lowNibble<>(SB), RODATA|NOPTR, $1
-
-DATA hexBits<>+0(SB)/1, $0x30
-GLOBL hexBits<>(SB), RODATA|NOPTR, $1
-
-DATA letterU<>+0(SB)/1, $0x75
-GLOBL letterU<>(SB), RODATA|NOPTR, $1
-
 // Two classes of bytes by nibbles: a byte is in one when its entries in
 // the two tables share one of its bits. The characters a two-byte escape
 // may end with, "\/bfnrt: bit 0 for high nibble 2 (" and /), bit 1 for 5
@@ -64,6 +56,41 @@ GLOBL classLow<>(SB), RODATA|NOPTR, $16
 DATA classHigh<>+0(SB)/8, $0x0824022010010000
 DATA classHigh<>+8(SB)/8, $0x0000000000000000
 GLOBL classHigh<>(SB), RODATA|NOPTR, $16
+
+// The classes of a register of bytes y, each into Y1 (a byte of ones
+// for a byte in the class), with the constants BLOCK_CONSTANTS loads.
+#define IS_BACKSLASH(y) VPCMPEQB Y4, y, Y1
+#define IS_QUOTE(y) VPCMPEQB Y5, y, Y1
+#define IS_CONTROL(y) VPMINUB Y6, y, Y1; VPCMPEQB y, Y1, Y1
+#define IS_LEAD(y) VPMAXUB Y7, y, Y1; VPCMPEQB y, Y1, Y1
+#define IS_U(y) VPCMPEQB Y13, y, Y1
+
+// CLASSES(y) sets Y2 to the bits of classLow and classHigh that the
+// bytes of y have.
+#define CLASSES(y) \
+	VPAND    Y8, y, Y1; \
+	VPSHUFB  Y1, Y9, Y1; \
+	VPSRLW   $4, y, Y2; \
+	VPAND    Y8, Y2, Y2; \
+	VPSHUFB  Y2, Y10, Y2; \
+	VPAND    Y1, Y2, Y2
+
+// NOT_ESCAPE and NOT_HEX take Y2 from CLASSES.
+#define NOT_ESCAPE VPAND Y8, Y2, Y1; VPCMPEQB Y11, Y1, Y1
+#define NOT_HEX VPAND Y12, Y2, Y1; VPCMPEQB Y11, Y1, Y1
+#define NOT_ESCAPE_OF(y) CLASSES(y); NOT_ESCAPE
+
+#define BLOCK_CONSTANTS \
+	VPBROADCASTB   backslash<>(SB), Y4; \
+	VPBROADCASTB   quote<>(SB), Y5; \
+	VPBROADCASTB   lastControl<>(SB), Y6; \
+	VPBROADCASTB   firstLead<>(SB), Y7; \
+	VPBROADCASTB   lowNibble<>(SB), Y8; \
+	VBROADCASTI128 classLow<>(SB), Y9; \
+	VBROADCASTI128 classHigh<>(SB), Y10; \
+	VPXOR          Y11, Y11, Y11; \
+	VPBROADCASTB   hexBits<>(SB), Y12; \
+	VPBROADCASTB   letterU<>(SB), Y13
 
 // STORE_LOW(field) stores the mask of Y1's high bits, a bit per byte of
 // the first half of a block, in the field at field(DI); STORE_HIGH ors
@@ -82,48 +109,30 @@ GLOBL classHigh<>(SB), RODATA|NOPTR, $16
 // blockMasks: backslash 0, quote 8, control 16, nonASCII 24, lead 32,
 // notEscape 40, notHex 48, u 56.
 #define BLOCK_MASKS(off, STORE) \
-	VMOVDQU  off(SI), Y0; \
-	VPCMPEQB Y4, Y0, Y1; \
+	VMOVDQU off(SI), Y0; \
+	IS_BACKSLASH(Y0); \
 	STORE(0); \
-	VPCMPEQB Y5, Y0, Y1; \
+	IS_QUOTE(Y0); \
 	STORE(8); \
-	VPMINUB  Y6, Y0, Y1; \
-	VPCMPEQB Y0, Y1, Y1; \
+	IS_CONTROL(Y0); \
 	STORE(16); \
-	VMOVDQA  Y0, Y1; \
+	VMOVDQA Y0, Y1; \
 	STORE(24); \
-	VPMAXUB  Y7, Y0, Y1; \
-	VPCMPEQB Y0, Y1, Y1; \
+	IS_LEAD(Y0); \
 	STORE(32); \
-	VPAND    Y8, Y0, Y1; \
-	VPSHUFB  Y1, Y9, Y1; \
-	VPSRLW   $4, Y0, Y2; \
-	VPAND    Y8, Y2, Y2; \
-	VPSHUFB  Y2, Y10, Y2; \
-	VPAND    Y2, Y1, Y2; \
-	VPAND    Y8, Y2, Y1; \
-	VPCMPEQB Y11, Y1, Y1; \
+	CLASSES(Y0); \
+	NOT_ESCAPE; \
 	STORE(40); \
-	VPAND    Y12, Y2, Y1; \
-	VPCMPEQB Y11, Y1, Y1; \
+	NOT_HEX; \
 	STORE(48); \
-	VPCMPEQB Y13, Y0, Y1; \
+	IS_U(Y0); \
 	STORE(56)
 
 // func blockMasksVector(b *byte, m *blockMasks)
 TEXT ·blockMasksVector(SB), NOSPLIT, $0-16
-	MOVQ           b+0(FP), SI
-	MOVQ           m+8(FP), DI
-	VPBROADCASTB   backslash<>(SB), Y4
-	VPBROADCASTB   quote<>(SB), Y5
-	VPBROADCASTB   lastControl<>(SB), Y6
-	VPBROADCASTB   firstLead<>(SB), Y7
-	VPBROADCASTB   lowNibble<>(SB), Y8
-	VBROADCASTI128 classLow<>(SB), Y9
-	VBROADCASTI128 classHigh<>(SB), Y10
-	VPXOR          Y11, Y11, Y11
-	VPBROADCASTB   hexBits<>(SB), Y12
-	VPBROADCASTB   letterU<>(SB), Y13
+	MOVQ b+0(FP), SI
+	MOVQ m+8(FP), DI
+	BLOCK_CONSTANTS
 	BLOCK_MASKS(0, STORE_LOW)
 	BLOCK_MASKS(32, STORE_HIGH)
 	VZEROUPPER
@@ -132,50 +141,28 @@ TEXT ·blockMasksVector(SB), NOSPLIT, $0-16
 DATA evenBitsMask<>+0(SB)/8, $0x5555555555555555
 GLOBL evenBitsMask<>(SB), RODATA|NOPTR, $8
 
-// MASK64(cmp, dst) sets dst to the 64-bit mask of the block in Y0 (its
-// first 32 bytes) and Y3 (the rest) that cmp, a macro from a register of
-// bytes to Y1, computes.
-#define MASK64(cmp, dst) \
-	cmp(Y0); \
+// MASK64(class, dst) sets dst to the 64-bit mask of the block in Y0 (its
+// first 32 bytes) and Y3 (the rest) that class, a macro from a register
+// of bytes to Y1, computes.
+#define MASK64(class, dst) \
+	class(Y0); \
 	VPMOVMSKB Y1, dst; \
-	cmp(Y3); \
+	class(Y3); \
 	VPMOVMSKB Y1, AX; \
 	SHLQ      $32, AX; \
 	ORQ       AX, dst
-
-#define IS_BACKSLASH(y) VPCMPEQB Y4, y, Y1
-#define IS_QUOTE(y) VPCMPEQB Y5, y, Y1
-#define IS_CONTROL(y) VPMINUB Y6, y, Y1; VPCMPEQB y, Y1, Y1
-
-// NOT_ESCAPE: not a character a two-byte escape may end with (see
-// classLow).
-#define NOT_ESCAPE(y) \
-	VPAND    Y8, y, Y1; \
-	VPSHUFB  Y1, Y9, Y1; \
-	VPSRLW   $4, y, Y2; \
-	VPAND    Y8, Y2, Y2; \
-	VPSHUFB  Y2, Y10, Y2; \
-	VPAND    Y2, Y1, Y1; \
-	VPAND    Y8, Y1, Y1; \
-	VPCMPEQB Y11, Y1, Y1
 
 // func plainBlocks(p *byte, n int) (off int, closed, escaped bool)
 //
 // The loop of fastBlock for blocks of ASCII without \u escapes, in one
 // call: see plainBlocks in scan_block_masks.go.
 TEXT ·plainBlocks(SB), NOSPLIT, $0-26
-	MOVQ           p+0(FP), SI
-	MOVQ           n+8(FP), CX
-	XORQ           R8, R8                // off
-	XORQ           R9, R9                // the backslashes in the string
-	MOVQ           evenBitsMask<>(SB), R12
-	VPBROADCASTB   backslash<>(SB), Y4
-	VPBROADCASTB   quote<>(SB), Y5
-	VPBROADCASTB   lastControl<>(SB), Y6
-	VPBROADCASTB   lowNibble<>(SB), Y8
-	VBROADCASTI128 classLow<>(SB), Y9
-	VBROADCASTI128 classHigh<>(SB), Y10
-	VPXOR          Y11, Y11, Y11
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), CX
+	XORQ R8, R8                          // off
+	XORQ R9, R9                          // the backslashes in the string
+	MOVQ evenBitsMask<>(SB), R12
+	BLOCK_CONSTANTS
 
 block:
 	LEAQ      72(R8), AX
@@ -191,7 +178,7 @@ block:
 	MASK64(IS_BACKSLASH, BX)
 	MASK64(IS_QUOTE, DX)
 	MASK64(IS_CONTROL, R10)
-	MASK64(NOT_ESCAPE, R11)
+	MASK64(NOT_ESCAPE_OF, R11)
 
 	// The bytes escaped: after each run of an odd number of backslashes
 	// (see escapedBits); R13 is set when such a run ends the block.
@@ -244,16 +231,14 @@ block:
 closing:
 	BSFQ  DX, DX
 	LEAQ  1(R8)(DX*1), R8
-	MOVQ  R8, off+16(FP)
 	MOVB  $1, closed+24(FP)
-	TESTQ R9, R9
-	SETNE escaped+25(FP)
-	VZEROUPPER
-	RET
+	JMP   done
 
 stop:
-	MOVQ  R8, off+16(FP)
 	MOVB  $0, closed+24(FP)
+
+done:
+	MOVQ  R8, off+16(FP)
 	TESTQ R9, R9
 	SETNE escaped+25(FP)
 	VZEROUPPER
