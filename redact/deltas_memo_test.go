@@ -2,6 +2,7 @@ package redact
 
 import (
 	"bytes"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -46,6 +47,32 @@ func TestDeltaReader(t *testing.T) {
 				t.Errorf("memo used %v, want %v", used, tc.memo)
 			}
 		})
+	}
+}
+
+// TestDeltaReaderKeepsTexts: the texts of deltas with escapes, decoded
+// into the reader's buffer, stay as they were read while more are read
+// (until Reset), however often the buffer grows.
+func TestDeltaReaderKeepsTexts(t *testing.T) {
+	var r DeltaReader
+	var got []Delta
+	var want []string
+	for i := range 200 {
+		// Each different, with escapes; some the length of the one
+		// before (the buffer has room), some longer (it grows).
+		text := fmt.Sprint(i) + `\n` + strings.Repeat(`\u00e9`, i%7)
+		line := []byte(`{"schemaVersion":2,"type":"text","runId":"r1","delta":"` + text + `"}`)
+		d, ok := r.Of(line)
+		alone, _ := DeltaOf(line)
+		if !ok {
+			t.Fatalf("%s: not read", line)
+		}
+		got, want = append(got, d), append(want, string(alone.Text))
+	}
+	for i, d := range got {
+		if string(d.Text) != want[i] {
+			t.Fatalf("delta %d reads %q once 200 were read, want %q", i, d.Text, want[i])
+		}
 	}
 }
 

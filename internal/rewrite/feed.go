@@ -48,6 +48,7 @@ func (f *serialFeed) next() (outLine, []protocol.Problem, error) {
 		// Dropped: the deltas around it are consecutive in the output.
 		l.note = deltaNote{kind: neutralLine}
 	default:
+		f.j.reader.Reset() // the delta's text is not kept
 		l.note, _ = f.j.inspect(l.text())
 		l.note.needsPrev, l.note.openEnd = true, true
 	}
@@ -160,6 +161,7 @@ func (ws *workerSet) work(w int, b *input.Batch) {
 // and makes the joins between those of the batch.
 func (ws *workerSet) joinBatch(w int, res *batchResult, lines []input.Line) {
 	j := ws.joiners[w]
+	j.reader.Reset() // the texts of the last batch's deltas are done with
 	deltas := ws.deltas[w][:0]
 	for i := range res.lines {
 		lr := &res.lines[i]
