@@ -49,7 +49,7 @@ func strBlocks(d []byte, i int) (next int, closed, escaped bool) {
 		var marks uint64
 		if haveVectorMap {
 			_ = d[i+63]
-			marks = specialMapVector(&d[i])
+			marks = vectorMarks(&d[i])
 		} else {
 			marks = specialMap(d[i : i+64])
 		}

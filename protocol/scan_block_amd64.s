@@ -15,35 +15,6 @@ BYTE_CONST(lowNibble, 0x0f)
 BYTE_CONST(hexBits, 0x30)
 BYTE_CONST(letterU, 0x75)
 
-// SPECIAL32(off, dst) sets the low 32 bits of dst to the map of the 32
-// bytes at off(SI): a quote, a backslash, or a byte that min(b, 0x1f)
-// leaves as it is (a control byte); the sign bit of each byte, which
-// VPMOVMSKB takes, adds the non-ASCII ones.
-#define SPECIAL32(off, dst) \
-	VMOVDQU   off(SI), Y0; \
-	VPCMPEQB  Y4, Y0, Y1; \
-	VPCMPEQB  Y5, Y0, Y2; \
-	VPOR      Y2, Y1, Y1; \
-	VPMINUB   Y6, Y0, Y2; \
-	VPCMPEQB  Y0, Y2, Y2; \
-	VPOR      Y2, Y1, Y1; \
-	VPOR      Y0, Y1, Y1; \
-	VPMOVMSKB Y1, dst
-
-// func specialMapVector(b *byte) uint64
-TEXT ·specialMapVector(SB), NOSPLIT, $0-16
-	MOVQ         b+0(FP), SI
-	VPBROADCASTB quote<>(SB), Y4
-	VPBROADCASTB backslash<>(SB), Y5
-	VPBROADCASTB lastControl<>(SB), Y6
-	SPECIAL32(0, AX)
-	SPECIAL32(32, DX)
-	SHLQ         $32, DX
-	ORQ          DX, AX
-	VZEROUPPER
-	MOVQ         AX, ret+8(FP)
-	RET
-
 // Two classes of bytes by nibbles: a byte is in one when its entries in
 // the two tables share one of its bits. The characters a two-byte escape
 // may end with, "\/bfnrt: bit 0 for high nibble 2 (" and /), bit 1 for 5

@@ -97,3 +97,12 @@ func fastBlock(d []byte, i int) (next int, closed, escaped, ok bool) {
 	}
 	return next, false, escaped, true
 }
+
+// vectorMarks is specialMap from the block's masks, and exact: the byte
+// after a non-ASCII one is marked when it is special. b must point at 64
+// readable bytes.
+func vectorMarks(b *byte) uint64 {
+	var m blockMasks
+	blockMasksVector(b, &m)
+	return m.backslash | m.quote | m.control | m.nonASCII
+}

@@ -2,10 +2,9 @@
 
 package protocol
 
-// haveVectorMap is false: specialMapVector is written for amd64 only.
+// haveVectorMap is false: the block scan's assembly is written for amd64
+// only.
 const haveVectorMap = false
-
-func specialMapVector(*byte) uint64 { panic("protocol: no vector scan on this architecture") }
 
 func blockMasksVector(*byte, *blockMasks) { panic("protocol: no vector scan on this architecture") }
 

@@ -162,7 +162,7 @@ func TestSpecialMaps(t *testing.T) {
 		t.Helper()
 		want := specialExact(b)
 		if haveVectorMap {
-			if got := specialMapVector(&b[0]); got != want {
+			if got := vectorMarks(&b[0]); got != want {
 				t.Fatalf("%q: vector map %064b, want %064b", b, got, want)
 			}
 		}
