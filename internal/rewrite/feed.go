@@ -13,10 +13,13 @@ import (
 // A feed hands out the lines of one input with what the transform made of
 // them, in input order, on the goroutine that writes them.
 type feed interface {
-	// next returns the next line, io.EOF at the end, or the read error
-	// that ended the input (a *input.LineError). A line's out is valid
-	// until the next call.
-	next() (outLine, []protocol.Problem, error)
+	// next puts the next line in l and returns its problems; io.EOF at
+	// the end, or the read error that ended the input (a
+	// *input.LineError). A line's out is valid until the next call. The
+	// line is filled in place: a writer hands on more than a million
+	// lines a second, and copies of it returned by value at each step
+	// were a tenth of redact's time on a log of small deltas.
+	next(l *outLine) ([]protocol.Problem, error)
 	// close lets go of the input; the stream may be closed once it returns.
 	close()
 }
@@ -31,12 +34,12 @@ type serialFeed struct {
 	buf   []byte       // the transform's output buffer, reused across lines
 }
 
-func (f *serialFeed) next() (outLine, []protocol.Problem, error) {
+func (f *serialFeed) next(l *outLine) ([]protocol.Problem, error) {
 	line, err := f.lines.Next()
 	if err != nil {
-		return outLine{}, nil, err
+		return nil, err
 	}
-	l := outLine{Line: line}
+	*l = outLine{Line: line}
 	var problems []protocol.Problem
 	l.out, l.changed, problems = f.t(line, f.buf[:0])
 	if l.out != nil {
@@ -52,7 +55,7 @@ func (f *serialFeed) next() (outLine, []protocol.Problem, error) {
 		l.note, _ = f.j.inspect(l.text())
 		l.note.needsPrev, l.note.openEnd = true, true
 	}
-	return l, problems, nil
+	return problems, nil
 }
 
 func (f *serialFeed) close() {}
@@ -209,24 +212,24 @@ func newParallelFeed(s *input.Stream, ws *workerSet, wait func()) *parallelFeed 
 	return f
 }
 
-func (f *parallelFeed) next() (outLine, []protocol.Problem, error) {
+func (f *parallelFeed) next(l *outLine) ([]protocol.Problem, error) {
 	for f.cur == nil || f.i == len(f.cur.Lines) {
 		if f.cur != nil {
 			if err := f.cur.Err; err != nil {
-				return outLine{}, nil, err
+				return nil, err
 			}
 			f.release <- struct{}{}
 			f.cur = nil
 		}
 		b, ok := f.take()
 		if !ok {
-			return outLine{}, nil, io.EOF
+			return nil, io.EOF
 		}
 		f.cur, f.res, f.i = b, b.Out.(*batchResult), 0
 	}
-	line, r := f.cur.Lines[f.i], &f.res.lines[f.i]
+	line, r := &f.cur.Lines[f.i], &f.res.lines[f.i]
 	f.i++
-	l := outLine{Line: line, changed: r.changed, note: r.note}
+	l.Line, l.changed, l.note, l.out = *line, r.changed, r.note, nil
 	if r.changed && !r.dropped {
 		l.out = f.res.out[r.start:r.end:r.end]
 	}
@@ -238,7 +241,7 @@ func (f *parallelFeed) next() (outLine, []protocol.Problem, error) {
 			r.problems[i].Line += shift
 		}
 	}
-	return l, r.problems, nil
+	return r.problems, nil
 }
 
 // take returns the next batch, calling wait first when it is not ready.

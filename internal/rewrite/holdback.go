@@ -38,19 +38,20 @@ func newHoldback(src feed, j *deltaJoiner) *holdback {
 
 func (h *holdback) close() { h.src.close() }
 
-func (h *holdback) next() (outLine, []protocol.Problem, error) {
+func (h *holdback) next(l *outLine) ([]protocol.Problem, error) {
 	for {
 		if len(h.queue) > 0 && (!h.queue[0].open || h.end != nil) {
 			held := h.queue[0]
 			h.queue[0] = nil
 			h.queue = h.queue[1:]
 			h.bytes -= int(held.line.size()) + len(held.line.out)
-			return held.line, held.problems, nil
+			*l = held.line
+			return held.problems, nil
 		}
 		if h.end != nil {
-			return outLine{}, nil, h.end
+			return nil, h.end
 		}
-		l, problems, err := h.src.next()
+		problems, err := h.src.next(l)
 		if err != nil {
 			h.end = err
 			clear(h.pending)
@@ -67,7 +68,7 @@ func (h *holdback) next() (outLine, []protocol.Problem, error) {
 				break
 			}
 			if prev := h.pending[string(l.note.run)]; prev != nil {
-				problems = h.join(prev, &l, problems)
+				problems = h.join(prev, l, problems)
 			}
 		}
 		if l.note.kind == deltaLine && l.note.openEnd {
@@ -77,7 +78,7 @@ func (h *holdback) next() (outLine, []protocol.Problem, error) {
 		} else if len(h.queue) > 0 {
 			h.hold(l, problems)
 		} else {
-			return l, problems, nil
+			return problems, nil
 		}
 		for len(h.queue) > maxHeldLines || h.bytes > maxHeldBytes {
 			if !h.settleFirst() {
@@ -123,7 +124,8 @@ func (h *holdback) join(prev *heldLine, l *outLine, problems []protocol.Problem)
 }
 
 // hold copies l to the end of the queue.
-func (h *holdback) hold(l outLine, problems []protocol.Problem) *heldLine {
+func (h *holdback) hold(from *outLine, problems []protocol.Problem) *heldLine {
+	l := *from
 	l.Text = append([]byte(nil), l.Text...)
 	l.EOL = append([]byte(nil), l.EOL...)
 	l.note.run = append([]byte(nil), l.note.run...)

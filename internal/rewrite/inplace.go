@@ -113,12 +113,10 @@ func (r *runner) replace(s *input.Stream, res *FileResult) {
 	defer p.close()
 	var first outLine
 	for {
-		l, err := p.next()
-		if err != nil {
+		if err := p.next(&first); err != nil {
 			return // the end with nothing to change, or a read error
 		}
-		if l.changed && !res.Refused {
-			first = l
+		if first.changed && !res.Refused {
 			break
 		}
 	}
@@ -160,8 +158,9 @@ func (r *runner) finish(p *pass, src input.Source, prefix int64, first *outLine,
 	if err := writeLine(w, first); err != nil {
 		return err
 	}
+	var l outLine
 	for {
-		l, err := p.next()
+		err := p.next(&l)
 		if err == io.EOF {
 			break
 		}

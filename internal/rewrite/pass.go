@@ -65,16 +65,17 @@ func (l *outLine) size() int64 {
 	return int64(len(l.Prefix()) + len(l.Text) + len(l.EOL))
 }
 
-// next reads and transforms the next line. At the end of the input it
-// returns io.EOF; a read error is recorded in res.Err and returned.
-func (p *pass) next() (outLine, error) {
-	l, problems, err := p.lines.next()
+// next reads and transforms the next line into l. At the end of the
+// input it returns io.EOF; a read error is recorded in res.Err and
+// returned.
+func (p *pass) next(l *outLine) error {
+	problems, err := p.lines.next(l)
 	if err == io.EOF {
-		return outLine{}, err
+		return err
 	}
 	if err != nil {
 		p.res.Err = input.ReadError(p.src, err)
-		return outLine{}, p.res.Err
+		return p.res.Err
 	}
 	p.read += l.size()
 	p.res.Lines++
@@ -82,7 +83,7 @@ func (p *pass) next() (outLine, error) {
 		p.res.Changed++
 	}
 	p.problems(l.Num, problems)
-	return l, nil
+	return nil
 }
 
 // problems reports what the transform found on line num. A line with an
@@ -129,9 +130,9 @@ func writeLine(w *bufio.Writer, l *outLine) error {
 // the input (it is in res.Err) and is not returned: only a failure to
 // write is.
 func (p *pass) copyLines(w *bufio.Writer) error {
+	var l outLine
 	for {
-		l, err := p.next()
-		if err != nil {
+		if err := p.next(&l); err != nil {
 			return nil
 		}
 		if err := writeLine(w, &l); err != nil {

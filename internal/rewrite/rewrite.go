@@ -224,8 +224,9 @@ func (r *runner) dryRun(sources []input.Source) {
 	r.each(sources, func(s *input.Stream, res *FileResult) error {
 		p := r.newPass(s, res, nil)
 		defer p.close()
+		var l outLine
 		for {
-			if _, err := p.next(); err != nil {
+			if err := p.next(&l); err != nil {
 				return nil
 			}
 		}
