@@ -153,6 +153,9 @@ type keywordLed struct {
 	longest  int            // the longest literal, in bytes
 	anchored *regexp.Regexp // ^ and the keyword-led part
 	lead     int            // the most bytes a match starts before that part
+	// quick, when set, is a cut of the keyword-led part that is tried
+	// first (see prefix.go).
+	quick *quickPrefix
 	// first holds the bytes a leading literal may start with.
 	first [256]bool
 	// gap, when set, is what must follow a leading literal's rest.
@@ -230,7 +233,24 @@ func keywordLedBy(part *regexp.Regexp, lead int, keywords []kwSpec) *keywordLed 
 		return nil
 	}
 	k.anchored = anchored
+	if useQuickPrefix {
+		k.quick = newQuickPrefix(p)
+	}
 	return k
+}
+
+// useQuickPrefix: keyword-led rules try a cut of their regex first; a
+// test turns it off to compare.
+var useQuickPrefix = true
+
+// anchoredMatch reports whether the keyword-led part matches at the
+// start of t, which holds all the text there is after that start, or
+// at least as much as the part's match may take (maxExtend).
+func (k *keywordLed) anchoredMatch(t []byte) bool {
+	if k.quick != nil && !k.quick.walks(t[:min(len(t), k.quick.span())]) {
+		return false
+	}
+	return k.anchored.Match(t)
 }
 
 // startsAt reports whether a leading literal occurs in t at q.
@@ -320,7 +340,7 @@ func (k *keywordLed) find(m *regexMatcher, t []byte, near []span, yield func(sta
 				continue
 			}
 			checked++
-			if !k.anchored.Match(t[q:min(len(t), q+maxExtend)]) {
+			if !k.anchoredMatch(t[q:min(len(t), q+maxExtend)]) {
 				continue
 			}
 			last = m.searchWindow(t, max(q-k.lead, 0), min(q+m.width, len(t)), last, true, yield)
@@ -365,42 +385,52 @@ func (m *regexMatcher) maybe(raw []byte, start, end int) bool {
 		if !k.startsAt(raw, q) || !k.goesOn(raw, q) || m.req != nil && !m.req.rawRun(raw[q:], runLimit) {
 			continue
 		}
-		// Enough raw text for limit decoded bytes: an escape takes at
-		// most 6 bytes for one.
-		cut := min(len(raw), q+limit)
-		if n := bytes.Count(raw[q:cut], []byte{'\\'}); n > 0 {
-			cut = min(len(raw), cut+5*n+1)
+		if qp := k.quick; qp != nil {
+			if matched, sure := regionMatch(raw, q, qp.walks, qp.span(), qp.span(), &buf); sure && !matched {
+				continue
+			}
 		}
-		region := raw[q:cut]
-		escaped := bytes.IndexByte(region, '\\') >= 0
-		if escaped {
-			if cut < len(raw) {
-				// Leave out an escape the cut may split.
-				if i := bytes.LastIndexByte(region[max(len(region)-6, 0):], '\\'); i >= 0 {
-					region = region[:max(len(region)-6, 0)+i]
-				}
-			}
-			if buf == nil {
-				buf = decodePool.Get().(*[]byte)
-			}
-			// Decoded once, the text may still hold the escapes of a
-			// JSON document printed into it, which the rule reads
-			// through the escape view: decode those too.
-			*buf = viewText(protocol.AppendUnescaped((*buf)[:0], region))
-			if len(*buf) < limit && cut < len(raw) {
-				return true
-			}
-			region = *buf
-		}
-		if escaped {
-			if k.anchored.Match(region) {
-				return true
-			}
-		} else if k.anchored.Match(raw[q:min(len(raw), q+rawLimit)]) {
+		if matched, sure := regionMatch(raw, q, k.anchored.Match, limit, rawLimit, &buf); matched || !sure {
 			return true
 		}
 	}
 	return false
+}
+
+// regionMatch runs match, an anchored check, at q in raw JSON text: on at least
+// limit bytes of the text decoded, when an escape is within reach, else
+// on rawLimit bytes of raw. sure is false when too many escapes leave
+// too little text to tell. buf is a decoding buffer from decodePool,
+// taken when first needed.
+func regionMatch(raw []byte, q int, match func([]byte) bool, limit, rawLimit int, buf **[]byte) (matched, sure bool) {
+	// Enough raw text for limit decoded bytes: an escape takes at most 6
+	// bytes for one.
+	cut := min(len(raw), q+limit)
+	if n := bytes.Count(raw[q:cut], []byte{'\\'}); n > 0 {
+		cut = min(len(raw), cut+5*n+1)
+	}
+	region := raw[q:cut]
+	if bytes.IndexByte(region, '\\') < 0 {
+		return match(raw[q:min(len(raw), q+rawLimit)]), true
+	}
+	if cut < len(raw) {
+		// Leave out an escape the cut may split.
+		if i := bytes.LastIndexByte(region[max(len(region)-6, 0):], '\\'); i >= 0 {
+			region = region[:max(len(region)-6, 0)+i]
+		}
+	}
+	if *buf == nil {
+		*buf = decodePool.Get().(*[]byte)
+	}
+	// Decoded once, the text may still hold the escapes of a JSON
+	// document printed into it, which the rule reads through the escape
+	// view: decode those too.
+	b := viewText(protocol.AppendUnescaped((**buf)[:0], region))
+	**buf = b
+	if len(b) < limit && cut < len(raw) {
+		return false, false
+	}
+	return match(b), true
 }
 
 // equalFoldASCII reports whether u equals the lower-case s, ASCII case
