@@ -170,6 +170,11 @@ type keywordLed struct {
 // keywords, or start one.
 func newKeywordLed(re *regexp.Regexp, keywords []kwSpec) *keywordLed {
 	part, lead := necessary(re)
+	return keywordLedFor(re, part, lead, keywords)
+}
+
+// keywordLedFor is newKeywordLed given what necessary returns for re.
+func keywordLedFor(re, part *regexp.Regexp, lead int, keywords []kwSpec) *keywordLed {
 	if part == nil {
 		part = re
 	}

@@ -89,11 +89,7 @@ func runeWidth(r rune, fold bool) int {
 }
 
 // windowOf is the window half-width of a regex.
-func windowOf(re *regexp.Regexp) int {
-	p, err := syntax.Parse(re.String(), syntax.Perl)
-	if err != nil {
-		return maxWindow
-	}
+func windowOf(p *syntax.Regexp) int {
 	w := maxWidth(p.Simplify())
 	if w < 0 || w > maxWindow {
 		return maxWindow
@@ -265,9 +261,19 @@ func minWidth(re *syntax.Regexp) int {
 // before the first match of the result in the same text.
 func necessary(re *regexp.Regexp) (n *regexp.Regexp, lead int) {
 	p, err := syntax.Parse(re.String(), syntax.Perl)
-	if err != nil || p.Op != syntax.OpConcat {
+	if err != nil {
 		return nil, 0
 	}
+	return necessaryOf(p)
+}
+
+// necessaryOf is necessary for the parsed regex p, which it leaves as it
+// is.
+func necessaryOf(p *syntax.Regexp) (n *regexp.Regexp, lead int) {
+	if p.Op != syntax.OpConcat {
+		return nil, 0
+	}
+	var err error
 	i := 0
 	for i < len(p.Sub)-1 && minWidth(p.Sub[i]) == 0 {
 		i++
