@@ -229,9 +229,7 @@ func anchorAt(text []byte, step int) int {
 		score := 0.0
 		for off := a; off < a+step; off++ {
 			w := charWeight(text[off]) * charWeight(text[off+1]) * charWeight(text[off+2])
-			if commonWindow(text[off : off+3]) {
-				w += commonPenalty
-			}
+			w += float64(commonness(text[off:off+3])) * commonPenalty
 			score += w
 		}
 		if a == 0 || score < bestScore {
@@ -242,7 +240,8 @@ func anchorAt(text []byte, step int) int {
 }
 
 // commonPenalty outweighs any product of three character weights: a
-// window of a common word (see commonWindow) loses to every other.
+// window of a common word (see commonness) loses to every other, and one
+// of many common words to one of fewer.
 const commonPenalty = 1e6
 
 // charWeight is roughly how often a character shows up in logs (English

@@ -32,16 +32,23 @@ message content reason reasoning tool call calls args model provider session
 version schema event events check assert expect want got example second first
 last next bytes buffer byte slice map array object key keys field fields method
 return returns value true test_ tested internal external extension extract
-contrast central entry intro introduce control
+contrast central entry intro introduce control because escape scan scanner
+crypto encoding decode
 `
 
-// commonTrigrams holds every 3 bytes of a word of the vocabulary, ASCII
-// case folded.
-var commonTrigrams = sync.OnceValue(func() map[[3]byte]bool {
-	set := map[[3]byte]bool{}
+// commonTrigrams counts, for every 3 bytes of a word of the vocabulary
+// (ASCII case folded), the words that hold them: "int" is in print,
+// interface, internal and five more, "ray" only in array.
+var commonTrigrams = sync.OnceValue(func() map[[3]byte]int {
+	set := map[[3]byte]int{}
 	add := func(word string) {
+		seen := map[[3]byte]bool{}
 		for i := 0; i+3 <= len(word); i++ {
-			set[[3]byte{lower[word[i]], lower[word[i+1]], lower[word[i+2]]}] = true
+			w := [3]byte{lower[word[i]], lower[word[i+1]], lower[word[i+2]]}
+			if !seen[w] {
+				seen[w] = true
+				set[w]++
+			}
 		}
 	}
 	for _, w := range strings.Fields(commonWords) {
@@ -55,8 +62,8 @@ var commonTrigrams = sync.OnceValue(func() map[[3]byte]bool {
 	return set
 })
 
-// commonWindow reports whether the 3 bytes w, in any case, occur in a
-// word of the vocabulary.
-func commonWindow(w []byte) bool {
+// commonness is how many words of the vocabulary hold the 3 bytes w, in
+// any case.
+func commonness(w []byte) int {
 	return commonTrigrams()[[3]byte{lower[w[0]], lower[w[1]], lower[w[2]]}]
 }
