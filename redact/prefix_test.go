@@ -145,10 +145,10 @@ func TestQuickPrefixHoldsEveryMatch(t *testing.T) {
 	}
 }
 
-// TestQuickPrefixRedactsTheSame: with and without the walks, the
+// TestQuickPrefixFindsTheSame: with and without the walks, the
 // catalogue's samples redact alike in JSON lines, raw and printed into
 // a JSON string once more (where their quotes are escaped twice).
-func TestQuickPrefixRedactsTheSame(t *testing.T) {
+func TestQuickPrefixFindsTheSame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles the rules twice and redacts every sample")
 	}
