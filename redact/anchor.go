@@ -402,11 +402,11 @@ func (m *regexMatcher) maybe(raw []byte, start, end int) bool {
 	return false
 }
 
-// regionMatch runs match, an anchored check, at q in raw JSON text: on at least
-// limit bytes of the text decoded, when an escape is within reach, else
-// on rawLimit bytes of raw. sure is false when too many escapes leave
-// too little text to tell. buf is a decoding buffer from decodePool,
-// taken when first needed.
+// regionMatch runs match, an anchored check, at q in raw JSON text: on
+// at least limit bytes of the text decoded, when an escape is within
+// reach, else on rawLimit bytes of raw. sure is false when too many
+// escapes leave too little text to tell. buf is a decoding buffer from
+// decodePool, taken when first needed.
 func regionMatch(raw []byte, q int, match func([]byte) bool, limit, rawLimit int, buf **[]byte) (matched, sure bool) {
 	// Enough raw text for limit decoded bytes: an escape takes at most 6
 	// bytes for one.

@@ -9,8 +9,8 @@ import (
 // a value of 10 to 150 characters with what may follow it: 455
 // instructions for Go's matcher, which the quick check ran at every
 // keyword whose name and the operator after it fit. On the realistic
-// corpus that is most "token"s and "key"s ("Tokens\":0,", "key :=
-// it.group"), some 700 ns each, and the rule's largest cost. Almost all
+// corpus that is most "token"s and "key"s ("Tokens\":0,", "key, err
+// :="), some 700 ns each, and the rule's largest cost. Almost all
 // of them have no value of 10 characters after the operator. So the
 // part is cut where it grows wide (the value to its least length, the
 // rest left out), and the cut is walked by hand: runs of a class, each

@@ -88,7 +88,7 @@ func runeWidth(r rune, fold bool) int {
 	return max(w, 1)
 }
 
-// windowOf is the window half-width of a regex.
+// windowOf is the window half-width of a regex, parsed.
 func windowOf(p *syntax.Regexp) int {
 	w := maxWidth(p.Simplify())
 	if w < 0 || w > maxWindow {
