@@ -144,7 +144,15 @@ func (m *regexMatcher) searchWindow(t []byte, lo, hi, last int, first bool, yiel
 	if m.req != nil && !m.req.holds(t[from:to]) {
 		return last
 	}
-	if m.pre != nil {
+	// The necessary part's first match in the window moves lo on: no
+	// match of the regex starts more than lead bytes before it. Going
+	// without is safe (it only passes over text without a match). A
+	// keyword-led search (first) goes without: its window starts as far
+	// before the part it has just matched at the keyword as a match may,
+	// and the search for the part was a pass of Go's slowest matcher
+	// over the window (a third of generic-api-key's window searches on
+	// real logs).
+	if m.pre != nil && !first {
 		p := m.pre.FindIndex(t[from:to])
 		if p == nil {
 			return last
