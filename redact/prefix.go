@@ -98,9 +98,7 @@ func (qp *quickPrefix) compile(re *syntax.Regexp, follow []int) ([]int, bool) {
 	case syntax.OpLiteral:
 		for i := len(re.Rune) - 1; i >= 0; i-- {
 			var n walkNode
-			if !addRunes(&n.class, foldedRunes(re.Rune[i], re.Flags)) {
-				return nil, false
-			}
+			addRunes(&n.class, foldedRunes(re.Rune[i], re.Flags))
 			follow = qp.add(n, 1, 1, follow)
 		}
 		return follow, true
@@ -115,9 +113,7 @@ func (qp *quickPrefix) compile(re *syntax.Regexp, follow []int) ([]int, bool) {
 		case s.Op == syntax.OpCharClass:
 			addRunes(&n.class, s.Rune)
 		case s.Op == syntax.OpLiteral && len(s.Rune) == 1:
-			if !addRunes(&n.class, foldedRunes(s.Rune[0], s.Flags)) {
-				return nil, false
-			}
+			addRunes(&n.class, foldedRunes(s.Rune[0], s.Flags))
 		default:
 			return qp.compileRepeat(re.Sub[0], lo, hi, follow)
 		}
@@ -165,18 +161,15 @@ func repeatBounds(re *syntax.Regexp) (lo, hi int) {
 	return re.Min, re.Max
 }
 
-// addRunes puts the ASCII members of a class (pairs of bounds) in set,
-// and reports whether there were any: a class with none but characters
-// of more bytes is not walked (a walk would only say yes at it).
-func addRunes(set *[128]bool, class []rune) bool {
-	any := false
+// addRunes puts the ASCII members of a class (pairs of bounds) in set.
+// Its other members need not be: where the text has a byte of a longer
+// character, the walk says yes.
+func addRunes(set *[128]bool, class []rune) {
 	for i := 0; i+1 < len(class); i += 2 {
 		for r := class[i]; r <= min(class[i+1], utf8.RuneSelf-1); r++ {
 			set[r] = true
-			any = true
 		}
 	}
-	return any
 }
 
 // walks reports whether a match of the cut may start at the start of t,

@@ -56,6 +56,9 @@ func TestQuickPrefixWalks(t *testing.T) {
 		{`x(?:=|:{1,3}=|=>)\s{0,2}[0-9]{12,}`, `x:::= 012345678901`, true},
 		{`x(?:=|:{1,3}=|=>)\s{0,2}[0-9]{12,}`, `x::::=012345678901`, false},
 		{`x(?:=|:{1,3}=|=>)\s{0,2}[0-9]{12,}`, `x=>01234567890`, false},
+		// A character of more bytes is not read: a yes at its first.
+		{`café[=:][a-z]{10,}`, `café=abcdefghij`, true},
+		{`café[=:][a-z]{10,}`, `cafe=abcdefghij`, false},
 	} {
 		p, err := syntax.Parse(c.re, syntax.Perl)
 		if err != nil {
