@@ -167,14 +167,9 @@ type keywordLed struct {
 
 // newKeywordLed returns the plan for re, or nil when its matches need
 // not start at a keyword: every leading literal must hold one of the
-// keywords, or start one.
-func newKeywordLed(re *regexp.Regexp, keywords []kwSpec) *keywordLed {
-	part, lead := necessary(re)
-	return keywordLedFor(re, part, lead, keywords)
-}
-
-// keywordLedFor is newKeywordLed given what necessary returns for re.
-func keywordLedFor(re, part *regexp.Regexp, lead int, keywords []kwSpec) *keywordLed {
+// keywords, or start one. part and lead are what necessary returns for
+// re.
+func newKeywordLed(re, part *regexp.Regexp, lead int, keywords []kwSpec) *keywordLed {
 	if part == nil {
 		part = re
 	}

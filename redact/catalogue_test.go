@@ -332,7 +332,7 @@ func TestKeywordLed(t *testing.T) {
 		for _, k := range tc.keywords {
 			kws = append(kws, kwSpec{k, true})
 		}
-		k := newKeywordLed(regexp.MustCompile(tc.re), kws)
+		k := keywordLedOf(t, regexp.MustCompile(tc.re), kws)
 		if (k != nil) != tc.led || k != nil && k.lead != tc.lead {
 			t.Errorf("%s: %+v, want led %v lead %d", tc.re, k, tc.led, tc.lead)
 		}

@@ -158,9 +158,9 @@ func (m *regexMatcher) init() {
 			return
 		}
 		m.width = windowOf(p)
-		m.pre, m.lead = necessaryOf(p)
+		m.pre, m.lead = necessary(p)
 		m.req = requiredOf(p)
-		m.led = keywordLedFor(m.re, m.pre, m.lead, m.keywords)
+		m.led = newKeywordLed(m.re, m.pre, m.lead, m.keywords)
 	})
 }
 

@@ -21,7 +21,7 @@ func TestGapCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k := newKeywordLed(re, folded("token", "api"))
+	k := keywordLedOf(t, re, folded("token", "api"))
 	if k == nil || k.gap == nil {
 		t.Fatalf("no gap check for %s", src)
 	}

@@ -1,6 +1,8 @@
 package redact
 
 import (
+	"regexp"
+	"regexp/syntax"
 	"strings"
 	"sync"
 	"testing"
@@ -70,4 +72,16 @@ func redactLine(rs *RuleSet, line string) (string, LineResult) {
 	}
 	res.Matches = append([]Match(nil), res.Matches...)
 	return string(out), res
+}
+
+// keywordLedOf is the keyword-led plan of re, as a rule's matcher makes
+// it (see regexMatcher.init).
+func keywordLedOf(t testing.TB, re *regexp.Regexp, keywords []kwSpec) *keywordLed {
+	t.Helper()
+	p, err := syntax.Parse(re.String(), syntax.Perl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part, lead := necessary(p)
+	return newKeywordLed(re, part, lead, keywords)
 }

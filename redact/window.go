@@ -260,24 +260,15 @@ func minWidth(re *syntax.Regexp) int {
 	return 0
 }
 
-// necessary returns a regex that matches wherever re does, only cheaper
-// to run: re without the leading parts that may match nothing (such as
-// the [\w.-]{0,50}? before a key name). Each match of re holds a match of
-// it, so a window where it finds nothing needs no look with re. It
-// returns nil when re has no such parts. lead is the most bytes those
-// parts span (-1: no bound): a match of re starts at most lead bytes
-// before the first match of the result in the same text.
-func necessary(re *regexp.Regexp) (n *regexp.Regexp, lead int) {
-	p, err := syntax.Parse(re.String(), syntax.Perl)
-	if err != nil {
-		return nil, 0
-	}
-	return necessaryOf(p)
-}
-
-// necessaryOf is necessary for the parsed regex p, which it leaves as it
-// is.
-func necessaryOf(p *syntax.Regexp) (n *regexp.Regexp, lead int) {
+// necessary returns a regex that matches wherever p, a parsed regex,
+// does, only cheaper to run: p without the leading parts that may match
+// nothing (such as the [\w.-]{0,50}? before a key name). Each match of p
+// holds a match of it, so a window where it finds nothing needs no look
+// with p. It returns nil when p has no such parts. lead is the most bytes
+// those parts span (-1: no bound): a match of p starts at most lead
+// bytes before the first match of the result in the same text. p is
+// left as it is.
+func necessary(p *syntax.Regexp) (n *regexp.Regexp, lead int) {
 	if p.Op != syntax.OpConcat {
 		return nil, 0
 	}
