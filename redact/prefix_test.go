@@ -21,6 +21,9 @@ func TestCutWide(t *testing.T) {
 		{`ab[0-9]{100,200}`, `ab(?:)`}, // its least count is wide too
 		{`(ab)(?:[a-z]{2}[0-9]{11,})`, `(ab)[a-z]{2}[0-9]{11}`},
 		{`a{30}b{30}c{30}`, ``}, // no part is wide: its width is known
+		// Wide in bytes, not in characters: a class that folds case
+		// holds characters of 3 bytes, which a walk does not read.
+		{`(?i)s\.[a-z0-9]{24}(?:\s|$)`, ``},
 	} {
 		p, err := syntax.Parse(c.re, syntax.Perl)
 		if err != nil {
@@ -59,6 +62,15 @@ func TestQuickPrefixWalks(t *testing.T) {
 		// A character of more bytes is not read: a yes at its first.
 		{`café[=:][a-z]{10,}`, `café=abcdefghij`, true},
 		{`café[=:][a-z]{10,}`, `cafe=abcdefghij`, false},
+		// A part narrow enough to be kept whole is walked too, and the
+		// walk passes over its assertions.
+		{`\bs\.(?i:[a-z0-9]{24})(?:[\s;]|\\[nr]|$)`, `s.Field(x)`, false},
+		{`\bs\.(?i:[a-z0-9]{24})(?:[\s;]|\\[nr]|$)`, `s.abcdefghijklmnopqrstuvwx;`, true},
+		{`\bs\.(?i:[a-z0-9]{24})(?:[\s;]|\\[nr]|$)`, `s.abcdefghijklmnopqrstuvwx`, true},
+		{`\bs\.(?i:[a-z0-9]{24})(?:[\s;]|\\[nr]|$)`, `s.abcdefghijklmnopqrstuvw`, false},
+		// (The regex says no here: what follows is no end of text.)
+		{`\bs\.(?i:[a-z0-9]{24})(?:[\s;]|\\[nr]|$)`, `s.abcdefghijklmnopqrstuvwxy`, true},
+		{`(?i)(?:live|test)_[a-f0-9]{35}\b`, `test_parse_file`, false},
 	} {
 		p, err := syntax.Parse(c.re, syntax.Perl)
 		if err != nil {

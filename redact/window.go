@@ -26,9 +26,18 @@ const (
 
 // maxWidth is the most bytes a match of re can span, or -1 when there is
 // no bound.
-func maxWidth(re *syntax.Regexp) int {
+func maxWidth(re *syntax.Regexp) int { return widthOf(re, false) }
+
+// maxChars is maxWidth in characters.
+func maxChars(re *syntax.Regexp) int { return widthOf(re, true) }
+
+// widthOf is maxWidth, or maxChars when chars is set.
+func widthOf(re *syntax.Regexp, chars bool) int {
 	switch re.Op {
 	case syntax.OpLiteral:
+		if chars {
+			return len(re.Rune)
+		}
 		n := 0
 		for _, r := range re.Rune {
 			n += runeWidth(r, re.Flags&syntax.FoldCase != 0)
@@ -36,18 +45,21 @@ func maxWidth(re *syntax.Regexp) int {
 		return n
 	case syntax.OpCharClass:
 		w := 1
-		for i := 0; i+1 < len(re.Rune); i += 2 {
+		for i := 0; i+1 < len(re.Rune) && !chars; i += 2 {
 			w = max(w, utf8.RuneLen(min(re.Rune[i+1], unicode.MaxRune)))
 		}
 		return w
 	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		if chars {
+			return 1
+		}
 		return utf8.UTFMax
 	case syntax.OpCapture, syntax.OpQuest:
-		return maxWidth(re.Sub[0])
+		return widthOf(re.Sub[0], chars)
 	case syntax.OpStar, syntax.OpPlus:
 		return -1
 	case syntax.OpRepeat:
-		w := maxWidth(re.Sub[0])
+		w := widthOf(re.Sub[0], chars)
 		if re.Max < 0 || w < 0 {
 			return -1
 		}
@@ -55,7 +67,7 @@ func maxWidth(re *syntax.Regexp) int {
 	case syntax.OpConcat:
 		sum := 0
 		for _, s := range re.Sub {
-			w := maxWidth(s)
+			w := widthOf(s, chars)
 			if w < 0 {
 				return -1
 			}
@@ -65,7 +77,7 @@ func maxWidth(re *syntax.Regexp) int {
 	case syntax.OpAlternate:
 		most := 0
 		for _, s := range re.Sub {
-			w := maxWidth(s)
+			w := widthOf(s, chars)
 			if w < 0 {
 				return -1
 			}
