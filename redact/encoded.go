@@ -76,7 +76,7 @@ func encodedRules(base []rule, keys keySet, depth int) []rule {
 	}
 	return []rule{
 		{id: RuleBase64, keywords: base64Keywords(), find: d.findBase64, maybe: maybeBase64},
-		{id: RulePercent, keywords: percentKeywords(plain), find: d.findPercent, maybe: maybePercent},
+		{id: RulePercent, keywords: percentKeywords(plain), find: d.findPercent, maybe: maybePercent, escapeNear: true},
 	}
 }
 

@@ -32,6 +32,9 @@ type rule struct {
 	// rule may fire there: a no spares decoding the string. It may only
 	// say no from bytes that are not part of an escape.
 	maybe func(raw []byte, start, end int) bool
+	// escapeNear: maybe is maybePercent, which mayMatch answers from
+	// what it has seen of the text (see escapesAhead).
+	escapeNear bool
 }
 
 type kwSpec struct {

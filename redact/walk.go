@@ -182,12 +182,13 @@ func (x *Redactor) mayMatch(raw []byte, hits []hit) bool {
 	if rs.anyAlways || denseHits(hits, raw) {
 		return true
 	}
+	var escapes escapesAhead
 	for _, h := range hits {
 		pos := int(h.pos)
 		if pos > 0 && raw[pos-1] == '\\' && protocol.EscapedAt(raw, pos) {
 			continue // its first byte belongs to an escape such as \n
 		}
-		if x.mayFire(raw, h) {
+		if x.mayFire(raw, h, &escapes) {
 			return true
 		}
 	}
@@ -195,13 +196,20 @@ func (x *Redactor) mayMatch(raw []byte, hits []hit) bool {
 }
 
 // mayFire reports whether a rule the keyword h gates passes its quick
-// check (maybe) there.
-func (x *Redactor) mayFire(raw []byte, h hit) bool {
+// check (maybe) there. escapes is what the checks have seen of raw.
+func (x *Redactor) mayFire(raw []byte, h hit, escapes *escapesAhead) bool {
 	rs := x.rs
 	start := int(h.pos)
 	end := start + len(rs.pf.keywords[h.kw].text)
 	for _, ri := range rs.kwRules[h.kw] {
-		if m := rs.rules[ri].maybe; m == nil || m(raw, start, end) {
+		r := &rs.rules[ri]
+		if r.escapeNear && useEscapesAhead {
+			if escapes.near(raw, end) {
+				return true
+			}
+			continue
+		}
+		if m := r.maybe; m == nil || m(raw, start, end) {
 			return true
 		}
 	}
