@@ -79,6 +79,8 @@ type prefilter struct {
 	// escape is the index of a keyword of no rule, `\u00`, that finds
 	// the escapes hidden looks at during the scan it makes anyway.
 	escape int32
+	// pairs is the first look markedPairs takes at a window.
+	pairs pairTables
 }
 
 // lower maps ASCII upper case to lower case and every other byte to itself.
@@ -105,6 +107,7 @@ func hash24(x uint32) uint32 { return (x * hashMul) >> (32 - hashBits) }
 func newPrefilter(keywords []keyword) *prefilter {
 	// marked has 3 bytes more, for markedWindows' 4-byte reads.
 	p := &prefilter{marked: make([]byte, 1<<hashBits+3), before: make([]byte, 1<<hashBits)}
+	p.pairs.init()
 	p.escape = int32(len(keywords))
 	keywords = append(slices.Clip(keywords), keyword{text: []byte(`\u00`)})
 	p.keywords = keywords
@@ -155,6 +158,8 @@ func newPrefilter(keywords []keyword) *prefilter {
 					add(i, -1, []byte{byte(c), k.text[0], k.text[1]}) // it starts a byte before the keyword
 				}
 			}
+			p.pairs.add([]byte{k.text[0], k.text[1], 0}, 2)
+			p.pairs.add([]byte{0, k.text[0], k.text[1]}, 0)
 			continue
 		}
 		if len(k.text) < p.step+2 {
@@ -167,16 +172,19 @@ func newPrefilter(keywords []keyword) *prefilter {
 			// a tenth of the windows it handed to verify on logs were of
 			// "pi" in any word.)
 			add(i, 0, k.text)
+			p.pairs.add(k.text, noWild)
 			for c := range 256 {
 				if k.before == nil || k.before[c] {
 					add(i, -1, []byte{byte(c), k.text[0], k.text[1]})
 				}
 			}
+			p.pairs.add([]byte{0, k.text[0], k.text[1]}, 0)
 			continue
 		}
 		at := anchorAt(k.text, p.step)
 		for off := at; off < at+p.step; off++ {
 			add(i, off, k.text[off:])
+			p.pairs.add(k.text[off:off+3], noWild)
 		}
 	}
 	slices.Sort(order)
@@ -321,8 +329,11 @@ func upper(c byte) byte {
 }
 
 // useVectorScan: scan lets markedWindows find the windows to verify;
-// tests turn it off to compare.
-var useVectorScan = haveVectorScan
+// tests turn it off to compare. usePairScan: markedPairs, for long texts.
+var (
+	useVectorScan = haveVectorScan
+	usePairScan   = havePairScan
+)
 
 // markedWindows' rounds: a block of 32 bytes (16 windows at even
 // offsets), for which it reads 40 bytes; scan takes up to vectorOut
@@ -334,11 +345,33 @@ const (
 	tailSpan    = 34 // a round's 16 windows, and the byte after the last
 )
 
+// markedPairs' calls: it takes the texts, or what is left of them, of
+// at least pairScanMin bytes, and writes up to pairOut windows a call.
+const (
+	pairScanMin = 256
+	pairOut     = 256
+)
+
 // scan appends the keyword occurrences in t to dst, by position.
 func (p *prefilter) scan(t []byte, dst []hit) []hit {
 	start := len(dst)
 	i := 0
-	if p.step == 2 && useVectorScan && len(t) >= vectorTail {
+	if p.step == 2 && useVectorScan && usePairScan && len(t) >= pairScanMin {
+		// A long text: most windows are passed over by their pairs'
+		// classes before any is looked up (see pairs.go). (Its tables
+		// take a while to load: a short text goes on below.)
+		var found [pairOut]int32
+		var win [pairOut]uint32
+		for len(t)-i >= pairScanMin {
+			n, next := markedPairs(t[i:], &p.marked[0], &p.pairs, found[:], win[:])
+			for _, at := range found[:n] {
+				j := i + int(at)
+				dst = p.verify(t, j, window(uint32(t[j])|uint32(t[j+1])<<8|uint32(t[j+2])<<16), dst)
+			}
+			i += next
+		}
+	}
+	if p.step == 2 && useVectorScan && len(t)-i >= vectorTail {
 		// Most windows of text have no mark, or not one for the byte
 		// after them: the vector loop passes over those and hands the
 		// others over to verify. (found is cleared at each call: keep

@@ -6,11 +6,13 @@ import "golang.org/x/sys/cpu"
 
 // haveVectorScan: the CPU has AVX2, which markedWindowsNarrow needs;
 // haveWideScan: it has AVX-512 (F and BW), which markedWindowsWide needs;
-// haveTailScan: it has VBMI too, for tailWindows.
+// haveTailScan: it has VBMI too, for tailWindows; havePairScan: and
+// BMI2 (PEXT, SHLX), for markedPairs.
 var (
 	haveVectorScan = cpu.X86.HasAVX2
 	haveWideScan   = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW
 	haveTailScan   = haveWideScan && cpu.X86.HasAVX512VBMI
+	havePairScan   = haveTailScan && cpu.X86.HasBMI2
 )
 
 // useWideScan: markedWindows takes the AVX-512 loop; tests turn it off
@@ -57,3 +59,11 @@ func markedWindowsWide(t []byte, marked *byte, out []int32) (n, next int)
 //
 //go:noescape
 func tailWindows(t []byte, marked *byte, out []int32) int
+
+// markedPairs is markedWindows for a long text, in two passes (see
+// pairs.go and the assembly): it writes to out only the windows whose
+// pairs of classes pass pairs, and goes 64 bytes a round while 66 remain
+// and out has 48 slots to spare. win, as long as out, is its scratch.
+//
+//go:noescape
+func markedPairs(t []byte, marked *byte, pairs *pairTables, out []int32, win []uint32) (n, next int)

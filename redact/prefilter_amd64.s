@@ -327,3 +327,205 @@ TEXT ·tailWindows(SB), NOSPLIT, $0-64
 	VZEROUPPER
 	MOVQ        AX, ret+56(FP)
 	RET
+
+// pairWindows picks, for markedPairs, the window at each even offset 2k
+// (k < 16) of a 64-byte load and the byte after it into dword k (VPERMB);
+// pairWindowsHigh the windows at 32 + 2k from the load 2 bytes on.
+DATA pairWindows<>+0(SB)/8, $0x0504030203020100
+DATA pairWindows<>+8(SB)/8, $0x0908070607060504
+DATA pairWindows<>+16(SB)/8, $0x0d0c0b0a0b0a0908
+DATA pairWindows<>+24(SB)/8, $0x11100f0e0f0e0d0c
+DATA pairWindows<>+32(SB)/8, $0x1514131213121110
+DATA pairWindows<>+40(SB)/8, $0x1918171617161514
+DATA pairWindows<>+48(SB)/8, $0x1d1c1b1a1b1a1918
+DATA pairWindows<>+56(SB)/8, $0x21201f1e1f1e1d1c
+GLOBL pairWindows<>(SB), RODATA|NOPTR, $64
+DATA pairWindowsHigh<>+0(SB)/8, $0x2322212021201f1e
+DATA pairWindowsHigh<>+8(SB)/8, $0x2726252425242322
+DATA pairWindowsHigh<>+16(SB)/8, $0x2b2a292829282726
+DATA pairWindowsHigh<>+24(SB)/8, $0x2f2e2d2c2d2c2b2a
+DATA pairWindowsHigh<>+32(SB)/8, $0x3332313031302f2e
+DATA pairWindowsHigh<>+40(SB)/8, $0x3736353435343332
+DATA pairWindowsHigh<>+48(SB)/8, $0x3b3a393839383736
+DATA pairWindowsHigh<>+56(SB)/8, $0x3f3e3d3c3d3c3b3a
+GLOBL pairWindowsHigh<>(SB), RODATA|NOPTR, $64
+
+DATA pairHalf<>+0(SB)/4, $32
+GLOBL pairHalf<>(SB), RODATA|NOPTR, $4
+
+DATA windowBytes<>+0(SB)/4, $0x00ffffff
+GLOBL windowBytes<>(SB), RODATA|NOPTR, $4
+
+// func markedPairs(t []byte, marked *byte, pairs *pairTables, out []int32, win []uint32) (n, next int)
+//
+// markedWindows in two passes, for a long text (see pairs.go). The first
+// takes 64 bytes a round: the class of each byte by a lookup in
+// registers (VPERMI2B, 128 entries), the pairs' bits the same way, and
+// the windows at even offsets whose pairs pass go to out (their offsets)
+// and to win (their 3 bytes and the byte after them), compressed. It
+// stops where fewer than 66 bytes remain (a round reads 64 bytes from 3
+// places, 2 bytes apart) or out has fewer than 48 slots left. The second
+// goes over those 16 at a time, as markedWindowsWide does over all of
+// them: the hashes, the gather of the marks, the bucket of the byte
+// after; the offsets that pass are written back to out, over those
+// read. win must be as long as out. next is a multiple of 64.
+TEXT ·markedPairs(SB), NOSPLIT, $0-104
+	MOVQ t_base+0(FP), SI
+	MOVQ t_len+8(FP), CX
+	MOVQ marked+24(FP), DI
+	MOVQ pairs+32(FP), R12
+	MOVQ out_base+40(FP), R8
+	MOVQ out_len+48(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+
+	// The tables, two registers each: class4 (Z18), classHigh (Z20),
+	// classBit (Z22), first (Z24), firstNext (Z26), second (Z28),
+	// secondBefore (Z30).
+	VMOVDQU64 0(R12), Z18
+	VMOVDQU64 64(R12), Z19
+	VMOVDQU64 128(R12), Z20
+	VMOVDQU64 192(R12), Z21
+	VMOVDQU64 256(R12), Z22
+	VMOVDQU64 320(R12), Z23
+	VMOVDQU64 384(R12), Z24
+	VMOVDQU64 448(R12), Z25
+	VMOVDQU64 512(R12), Z26
+	VMOVDQU64 576(R12), Z27
+	VMOVDQU64 640(R12), Z28
+	VMOVDQU64 704(R12), Z29
+	VMOVDQU64 768(R12), Z30
+	VMOVDQU64 832(R12), Z31
+	MOVQ      win_base+64(FP), R12
+	VMOVDQU64 pairWindows<>(SB), Z10
+	VMOVDQU64 pairWindowsHigh<>(SB), Z11
+	VMOVDQU32 offsets<>(SB), Z16
+	MOVQ      $0x5555555555555555, R13
+
+pairLoop:
+	LEAQ 66(AX), DX
+	CMPQ DX, CX
+	JGT  pairsFound
+	LEAQ 48(BX), DX
+	CMPQ DX, R9
+	JGT  pairsFound
+
+	// The first, second and third bytes of the windows at each offset
+	// (Z0, Z1, Z2); the windows at even offsets with the byte after
+	// each, as dwords (Z12: the first 16, Z13: the others).
+	VMOVDQU64 (SI)(AX*1), Z0
+	VMOVDQU64 1(SI)(AX*1), Z1
+	VMOVDQU64 2(SI)(AX*1), Z2
+	VPERMB    Z0, Z10, Z12
+	VPERMB    Z2, Z11, Z13
+
+	// A pair's bit is bit classBit[b] of byte class4[a] + classHigh[b]
+	// of a table. Z3, Z5: the first pair's byte index and bit; Z6, Z2:
+	// the second pair's. (VPERMI2B overwrites its index: copies first.)
+	VMOVDQA64 Z0, Z3
+	VPERMI2B  Z19, Z18, Z3
+	VMOVDQA64 Z1, Z4
+	VPERMI2B  Z21, Z20, Z4
+	VPADDB    Z4, Z3, Z3
+	VMOVDQA64 Z1, Z5
+	VPERMI2B  Z23, Z22, Z5
+	VMOVDQA64 Z1, Z6
+	VPERMI2B  Z19, Z18, Z6
+	VMOVDQA64 Z2, Z7
+	VPERMI2B  Z21, Z20, Z7
+	VPADDB    Z7, Z6, Z6
+	VPERMI2B  Z23, Z22, Z2
+
+	// K1: the first pair in first and the second in firstNext; K2: the
+	// second in second and the first in secondBefore.
+	VMOVDQA64 Z3, Z8
+	VPERMI2B  Z25, Z24, Z8
+	VPTESTMB  Z5, Z8, K1
+	VMOVDQA64 Z6, Z9
+	VPERMI2B  Z27, Z26, Z9
+	VPTESTMB  Z2, Z9, K1, K1
+	VPERMI2B  Z29, Z28, Z6
+	VPTESTMB  Z2, Z6, K2
+	VPERMI2B  Z31, Z30, Z3
+	VPTESTMB  Z5, Z3, K2, K2
+	KORQ      K1, K2, K1
+
+	// R10, bit k: the window at 2k passes. Its offset to out, its
+	// dword to win, 16 windows at a time.
+	KMOVQ        K1, R10
+	PEXTQ        R13, R10, R10
+	KMOVW        R10, K3
+	VPBROADCASTD AX, Z4
+	VPADDD       Z4, Z16, Z5
+	VPCOMPRESSD  Z5, K3, Z6
+	VMOVDQU32    Z6, (R8)(BX*4)
+	VPCOMPRESSD  Z12, K3, Z6
+	VMOVDQU32    Z6, (R12)(BX*4)
+	MOVL         R10, R11
+	ANDL         $0xffff, R11
+	POPCNTL      R11, R11
+	ADDQ         R11, BX
+	SHRL         $16, R10
+	KMOVW        R10, K3
+	VPBROADCASTD pairHalf<>(SB), Z7
+	VPADDD       Z7, Z5, Z5
+	VPCOMPRESSD  Z5, K3, Z6
+	VMOVDQU32    Z6, (R8)(BX*4)
+	VPCOMPRESSD  Z13, K3, Z6
+	VMOVDQU32    Z6, (R12)(BX*4)
+	POPCNTL      R10, R10
+	ADDQ         R10, BX
+	ADDQ         $64, AX
+	JMP          pairLoop
+
+pairsFound:
+	// R14: the next of them to read; R15: the next slot to write.
+	WIDE_CONSTANTS
+	VPBROADCASTD windowBytes<>(SB), Z17
+	XORQ         R14, R14
+	XORQ         R15, R15
+
+marksLoop:
+	CMPQ R14, BX
+	JGE  pairsDone
+
+	// K4: the lanes of this group, 16 or what is left.
+	MOVQ    BX, DX
+	SUBQ    R14, DX
+	MOVQ    $16, R11
+	CMPQ    DX, R11
+	CMOVQGT R11, DX
+	MOVQ    $1, R11
+	SHLXQ   DX, R11, R11
+	DECQ    R11
+	KMOVW   R11, K4
+
+	// The hashes of the windows (Z2), and the dwords at marked+hash.
+	VMOVDQU32  (R8)(R14*4), Z5
+	VMOVDQU32  (R12)(R14*4), Z6
+	VPANDD     Z17, Z6, Z2
+	VPORD      Z9, Z2, Z2
+	VPMULLD    Z10, Z2, Z2
+	VPSRLD     $14, Z2, Z2
+	KMOVW      K4, K2
+	VPXORD     Z7, Z7, Z7
+	VPGATHERDD (DI)(Z2*1), K2, Z7
+
+	// K1: those whose mark holds the bucket of the byte after them.
+	VPSRLD   $24, Z6, Z0
+	NEIGHBOUR_WIDE(Z0)
+	VPTESTMD Z0, Z7, K4, K1
+
+	VPCOMPRESSD Z5, K1, Z5
+	VMOVDQU32   Z5, (R8)(R15*4)
+	KMOVW       K1, R11
+	POPCNTL     R11, R11
+	ADDQ        R11, R15
+	ADDQ        $16, R14
+	JMP         marksLoop
+
+pairsDone:
+	VZEROUPPER
+	MOVQ R15, n+88(FP)
+	MOVQ AX, next+96(FP)
+	RET

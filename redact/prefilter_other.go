@@ -7,6 +7,7 @@ const (
 	haveVectorScan = false
 	haveWideScan   = false
 	haveTailScan   = false
+	havePairScan   = false
 )
 
 // useWideScan: there is no vector scan here to choose; tests set it on
@@ -18,5 +19,9 @@ func markedWindows([]byte, *byte, []int32) (int, int) {
 }
 
 func tailWindows([]byte, *byte, []int32) int {
+	panic("redact: no vector scan on this architecture")
+}
+
+func markedPairs([]byte, *byte, *pairTables, []int32, []uint32) (int, int) {
 	panic("redact: no vector scan on this architecture")
 }

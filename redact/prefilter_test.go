@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -48,7 +49,11 @@ func TestPrefilterFindsEveryKeyword(t *testing.T) {
 	fillers := []string{" ", "\"", "\\n", "text", "delta", "runId", "_", "-", "=", ":", "the ", "x", "\\u002d", "9"}
 	for round := range 3000 {
 		var text []byte
-		for range 1 + r.IntN(12) {
+		pieces := 1 + r.IntN(12)
+		if round%4 == 0 {
+			pieces = 40 + r.IntN(200) // long enough for markedPairs
+		}
+		for range pieces {
 			if r.IntN(2) == 0 {
 				k := rs.pf.keywords[r.IntN(len(rs.pf.keywords))].text
 				for _, c := range k {
@@ -68,8 +73,9 @@ func TestPrefilterFindsEveryKeyword(t *testing.T) {
 }
 
 // The vector scan and the scalar one find the same occurrences, on texts
-// long enough for many vector rounds, with keywords at every alignment
-// and in the last bytes the vector loop leaves to the scalar one.
+// long enough for many vector rounds (and for markedPairs), with
+// keywords at every alignment and in the last bytes the vector loops
+// leave to the others.
 func TestVectorScanAgreesWithScalar(t *testing.T) {
 	forEachVectorLoop(t, testVectorScanAgreesWithScalar)
 }
@@ -81,7 +87,7 @@ func testVectorScanAgreesWithScalar(t *testing.T) {
 	fillers := []string{" ", "the ", "x", "\\n", "0123456789abcdef", "func (p *prefilter) ", "_", "é"}
 	for round := range 2000 {
 		var text []byte
-		for len(text) < 40+r.IntN(300) {
+		for len(text) < 40+r.IntN(1500) {
 			if r.IntN(4) == 0 {
 				text = append(text, rs.pf.keywords[r.IntN(len(rs.pf.keywords))].text...)
 			} else {
@@ -162,19 +168,22 @@ func testMarkedWindowsMatchesTheGate(t *testing.T) {
 }
 
 // forEachVectorLoop runs test with markedWindows on each of its loops
-// that the CPU can run, and skips it when it can run none.
+// that the CPU can run, with markedPairs for long texts and without, and
+// skips it when it can run none.
 func forEachVectorLoop(t *testing.T, test func(*testing.T)) {
 	if !haveVectorScan {
 		t.Skip("no vector scan on this CPU")
 	}
-	t.Cleanup(func() { useWideScan = haveWideScan })
-	for _, wide := range []bool{false, true} {
-		name := map[bool]string{false: "AVX2", true: "AVX-512"}[wide]
-		t.Run(name, func(t *testing.T) {
-			if wide && !haveWideScan {
-				t.Skip("no AVX-512 on this CPU")
+	t.Cleanup(func() { useWideScan, usePairScan = haveWideScan, havePairScan })
+	for _, c := range []struct {
+		name        string
+		wide, pairs bool
+	}{{"AVX2", false, false}, {"AVX-512", true, false}, {"AVX-512 pairs", true, true}} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.wide && !haveWideScan || c.pairs && !havePairScan {
+				t.Skip("the CPU cannot run it")
 			}
-			useWideScan = wide
+			useWideScan, usePairScan = c.wide, c.pairs
 			test(t)
 		})
 	}
@@ -248,3 +257,118 @@ func TestThreeByteWindowsNameTheLastByte(t *testing.T) {
 // inContext reports whether the bytes beside the occurrence of k at s in
 // t are among those its rules let come there.
 func (k *keyword) inContext(t []byte, s int) bool { return !k.context || k.fits(t, s) }
+
+// markedPairs returns exactly the windows at even offsets whose pairs of
+// classes pass its tables and whose mark holds the bucket of the byte
+// after them, for random marks and tables, texts of every length around
+// its rounds', and buffers that stop it early.
+func TestMarkedPairsMatchesTheGate(t *testing.T) {
+	if !havePairScan {
+		t.Skip("the CPU cannot run markedPairs")
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	marked := make([]byte, 1<<hashBits+3)
+	alphabet := []byte("tokenkey_-.:/\\\"' \tAZaz09\x80\xff")
+	for round := range 400 {
+		text := make([]byte, 66+r.IntN(700))
+		for i := range text {
+			if r.IntN(3) == 0 {
+				text[i] = byte(r.IntN(256))
+			} else {
+				text[i] = alphabet[r.IntN(len(alphabet))]
+			}
+		}
+		hashAt := func(j int) uint32 { return window(uint32(text[j]) | uint32(text[j+1])<<8 | uint32(text[j+2])<<16) }
+		clear(marked)
+		var pt pairTables
+		pt.init()
+		for j := 0; j+3 <= len(text); j++ {
+			if r.IntN(3) == 0 {
+				marked[hashAt(j)] = byte(r.IntN(256))
+			}
+			if r.IntN(8) == 0 {
+				pt.add(text[j:j+3], []int{noWild, 0, 2}[r.IntN(3)])
+			}
+		}
+		for _, size := range []int{48, 64, 100, pairOut} {
+			var got []int32
+			out, win := make([]int32, size), make([]uint32, size)
+			at := 0
+			for len(text)-at >= 66 {
+				n, next := markedPairs(text[at:], &marked[0], &pt, out, win)
+				if next == 0 || next%64 != 0 {
+					t.Fatalf("round %d, out of %d: stopped at %d", round, size, next)
+				}
+				for _, o := range out[:n] {
+					got = append(got, int32(at)+o)
+				}
+				at += next
+			}
+			if at != (len(text)-66)/64*64+64 {
+				t.Fatalf("round %d, out of %d: stopped at %d of %d", round, size, at, len(text))
+			}
+			var want []int32
+			for j := 0; j < at; j += 2 {
+				if marked[hashAt(j)]&neighbour[text[j+3]] != 0 && pt.passes(text, j) {
+					want = append(want, int32(j))
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("round %d, out of %d, %d bytes: markedPairs found %v, want %v", round, size, len(text), got, want)
+			}
+		}
+	}
+}
+
+// TestPairTablesPassTheirWindows: a window added passes, whatever byte
+// its wild end has; and the tables are not all set.
+func TestPairTablesPassTheirWindows(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	var pt pairTables
+	pt.init()
+	var added [][4]byte
+	for range 200 {
+		w := []byte{byte(r.IntN(128)), byte(r.IntN(128)), byte(r.IntN(128))}
+		wild := []int{noWild, 0, 2}[r.IntN(3)]
+		pt.add(w, wild)
+		added = append(added, [4]byte{w[0], w[1], w[2], byte(wild + 1)})
+	}
+	for _, a := range added {
+		for c := range 256 {
+			w := []byte{a[0], a[1], a[2]}
+			switch int(a[3]) - 1 {
+			case 0:
+				w[0] = byte(c)
+			case 2:
+				w[2] = byte(c)
+			}
+			if !pt.passes(w, 0) {
+				t.Fatalf("%q (wild %d) does not pass", w, int(a[3])-1)
+			}
+		}
+	}
+	if pt.passes([]byte("qqq"), 0) && pt.passes([]byte("zzz"), 0) && pt.passes([]byte("!!!"), 0) && pt.passes([]byte("   "), 0) {
+		t.Error("everything passes")
+	}
+}
+
+// FuzzVectorScanAgreesWithScalar: on any text, repeated to be long enough
+// for markedPairs, the vector loops find what the scalar one does.
+func FuzzVectorScanAgreesWithScalar(f *testing.F) {
+	f.Add([]byte(`{"token":"ghp_x","api_key":"s.abc"} password=x \u002d`), uint8(6))
+	f.Add([]byte("sk-ant-api03-AKIA\x80\xffhf_Token"), uint8(30))
+	f.Fuzz(func(t *testing.T, text []byte, repeat uint8) {
+		if !haveVectorScan || len(text) == 0 {
+			t.Skip()
+		}
+		rs := defaults(t)
+		long := bytes.Repeat(text, 1+int(repeat)%64)
+		defer func() { useVectorScan = haveVectorScan }()
+		useVectorScan = false
+		want := rs.pf.scan(long, nil)
+		useVectorScan = true
+		if got := rs.pf.scan(long, nil); !slices.Equal(got, want) {
+			t.Fatalf("%q: vector scan %v, scalar %v", long, got, want)
+		}
+	})
+}
