@@ -37,7 +37,9 @@ type pairTables struct {
 
 // pairClasses are the 32 classes: a letter each, but for the four
 // rarest, which share one; digits; the punctuation keywords are made of;
-// blanks; and everything else. What is not listed is in the last.
+// blanks; and everything else. What is not listed is in the last. The
+// last four (from the backslash on) are what JSON's own punctuation falls
+// in (see pairCommonness).
 var pairClasses = [...]string{
 	"aA", "bB", "cC", "dD", "eE", "fF", "gG", "hH", "iI", "jJqQxXzZ", "kK", "lL", "mM",
 	"nN", "oO", "pP", "rR", "sS", "tT", "uU", "vV", "wW", "yY",
@@ -63,6 +65,7 @@ func pairClass(c byte) int { return int(pairClassOf[c&0x7f]) }
 // noWild: every byte of a window is known (see add).
 const noWild = -1
 
+// init fills the tables of classes; those of pairs start empty.
 func (pt *pairTables) init() {
 	for c := range 128 {
 		k := pairClassOf[c]
@@ -122,7 +125,7 @@ func pairCommonness(a, b byte) float64 {
 	if digit := pairClass('0'); ca == digit || cb == digit {
 		n += 6
 	}
-	if quiet := pairClass('\\'); ca >= quiet && cb >= quiet {
+	if json := pairClass('\\'); ca >= json && cb >= json {
 		n += 40
 	}
 	weight := func(c byte) float64 {
