@@ -106,11 +106,14 @@ type Match struct {
 
 // RuleSet is a compiled set of rules, safe for concurrent use.
 type RuleSet struct {
-	keys      keySet
-	rules     []rule
-	pf        *prefilter
-	kwRules   [][]int // per prefilter keyword: the rules it gates
-	always    []bool  // per rule: runs on every string
+	keys    keySet
+	rules   []rule
+	pf      *prefilter
+	kwRules [][]int // per prefilter keyword: the rules it gates
+	// kwChecks, per keyword: the rules whose quick checks mayFire runs,
+	// each plain check once (see plainChecks).
+	kwChecks  [][]int
+	always    []bool // per rule: runs on every string
 	anyAlways bool
 	repl      []byte
 	replJSON  []byte // repl as a JSON string
@@ -258,6 +261,10 @@ func (rs *RuleSet) buildPrefilter() {
 	}
 	rs.pf = newPrefilter(kws)
 	rs.kwRules = append(rs.kwRules, nil) // the prefilter's own escape keyword
+	rs.kwChecks = make([][]int, len(rs.kwRules))
+	for kw, rules := range rs.kwRules {
+		rs.kwChecks[kw] = checksOnce(rs.rules, rules)
+	}
 }
 
 // withEscapedTwins adds, for each keyword with a quote, a backslash or a

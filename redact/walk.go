@@ -201,7 +201,7 @@ func (x *Redactor) mayFire(raw []byte, h hit, escapes *escapesAhead) bool {
 	rs := x.rs
 	start := int(h.pos)
 	end := start + len(rs.pf.keywords[h.kw].text)
-	for _, ri := range rs.kwRules[h.kw] {
+	for _, ri := range rs.kwChecks[h.kw] {
 		r := &rs.rules[ri]
 		if r.escapeNear && useEscapesAhead {
 			if escapes.near(raw, end) {
