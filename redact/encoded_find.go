@@ -176,15 +176,5 @@ func maybeBase64(raw []byte, _, end int) bool {
 // that a URL may be made of. Raw JSON text may write a character of that
 // text escaped, so an escape is taken for URL text.
 func maybePercent(raw []byte, _, end int) bool {
-	for i := max(0, end-encodedWindow); i < len(raw) && i < end+encodedWindow; i++ {
-		j := indexByte(raw[i:min(len(raw), end+encodedWindow)], '%')
-		if j < 0 {
-			return false
-		}
-		i += j
-		if urlEscape(raw, i) {
-			return true
-		}
-	}
-	return false
+	return nextEscape(raw, max(0, end-encodedWindow), min(len(raw), end+encodedWindow)) >= 0
 }

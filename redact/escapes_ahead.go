@@ -22,9 +22,8 @@ type escapesAhead struct {
 // lies within encodedWindow bytes of end. raw must be the same text at
 // every call.
 func (e *escapesAhead) near(raw []byte, end int) bool {
-	lo, hi := max(0, end-encodedWindow), min(len(raw), end+encodedWindow)
-	at := e.first(raw, lo)
-	return at >= 0 && at < hi
+	at := e.first(raw, max(0, end-encodedWindow))
+	return at >= 0 && at < end+encodedWindow
 }
 
 // first returns where the first escape at or after lo is in raw, or -1.
@@ -47,7 +46,7 @@ func (e *escapesAhead) first(raw []byte, lo int) int {
 }
 
 // nextEscape returns where the first %XX escape (see urlEscape) in
-// raw[lo:hi] starts, or -1.
+// raw[lo:hi] starts, or -1. maybePercent is a look for one near a keyword.
 func nextEscape(raw []byte, lo, hi int) int {
 	for i := lo; i < hi; i++ {
 		j := indexByte(raw[i:hi], '%')
