@@ -364,10 +364,7 @@ func (p *prefilter) scan(t []byte, dst []hit) []hit {
 		var win [pairOut]uint32
 		for len(t)-i >= pairScanMin {
 			n, next := markedPairs(t[i:], &p.marked[0], &p.pairs, found[:], win[:])
-			for _, at := range found[:n] {
-				j := i + int(at)
-				dst = p.verify(t, j, window(uint32(t[j])|uint32(t[j+1])<<8|uint32(t[j+2])<<16), dst)
-			}
+			dst = p.verifyAt(t, i, found[:n], dst)
 			i += next
 		}
 	}
@@ -379,10 +376,7 @@ func (p *prefilter) scan(t []byte, dst []hit) []hit {
 		var found [vectorOut]int32
 		for len(t)-i >= vectorTail {
 			n, next := markedWindows(t[i:], &p.marked[0], found[:])
-			for _, at := range found[:n] {
-				j := i + int(at)
-				dst = p.verify(t, j, window(uint32(t[j])|uint32(t[j+1])<<8|uint32(t[j+2])<<16), dst)
-			}
+			dst = p.verifyAt(t, i, found[:n], dst)
 			i += next
 		}
 	}
@@ -393,10 +387,7 @@ func (p *prefilter) scan(t []byte, dst []hit) []hit {
 		var found [vectorBlock / 2]int32
 		for ; len(t)-i >= 3; i += vectorBlock {
 			n := tailWindows(t[i:min(i+tailSpan, len(t))], &p.marked[0], found[:])
-			for _, at := range found[:n] {
-				j := i + int(at)
-				dst = p.verify(t, j, window(uint32(t[j])|uint32(t[j+1])<<8|uint32(t[j+2])<<16), dst)
-			}
+			dst = p.verifyAt(t, i, found[:n], dst)
 		}
 	}
 	if p.step == 2 {
@@ -433,6 +424,16 @@ func (p *prefilter) scan(t []byte, dst []hit) []hit {
 }
 
 func byPos(a, b hit) int { return int(a.pos - b.pos) }
+
+// verifyAt verifies the windows a vector loop handed over: at their
+// offsets in t[i:].
+func (p *prefilter) verifyAt(t []byte, i int, offsets []int32, dst []hit) []hit {
+	for _, at := range offsets {
+		j := i + int(at)
+		dst = p.verify(t, j, window(uint32(t[j])|uint32(t[j+1])<<8|uint32(t[j+2])<<16), dst)
+	}
+	return dst
+}
 
 // check verifies the keywords whose window at some offset is the one at i.
 func (p *prefilter) check(t []byte, i int, dst []hit) []hit {
