@@ -45,6 +45,10 @@ func Open(src Source, stdin io.Reader) (*Stream, error) {
 		return nil, errors.New("no standard input to read")
 	}
 	raw = interrupt.Reader(raw) // Ctrl-C ends every read with an error
+	if s.file != nil && s.plainAt() {
+		s.r = raw
+		return s, nil
+	}
 	if err := s.decompress(bufio.NewReaderSize(raw, peekSize)); err != nil {
 		s.Close()
 		var pe *fs.PathError
@@ -54,6 +58,21 @@ func Open(src Source, stdin io.Reader) (*Stream, error) {
 		return nil, fmt.Errorf("%s: %w", src.Name, err)
 	}
 	return s, nil
+}
+
+// plainAt reports whether the file can be read at an offset (a regular
+// file, not a pipe) and starts like no compressed stream: it is then read
+// straight, with no buffer in between. (Through the peek buffer, the first
+// read of a 100 KB log brought its first 4 KB, and the next read the rest:
+// two chunks, each worked on and handed on, for a log of one. In a folder
+// of small logs that was half the chunks.)
+func (s *Stream) plainAt() bool {
+	var head [magicLen]byte
+	n, err := s.file.ReadAt(head[:], 0)
+	if err != nil && err != io.EOF {
+		return false // a pipe, or the read fails: the stream path tells
+	}
+	return detect(head[:n]) == None
 }
 
 // decompress detects the compression from the first bytes of br and sets
