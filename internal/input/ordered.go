@@ -14,8 +14,8 @@ func Workers() int { return runtime.GOMAXPROCS(0) }
 // input order. One goroutine reads the sources into chunks of whole lines;
 // Work is called on each chunk on one of the workers; the results are
 // handed to Part and Done in input order, on the goroutine that called
-// Run, which is also where open and read errors are reported (Failed), at
-// their place in the order.
+// Run (or on the workers, see DoneOnWorkers), which is also where open and
+// read errors are reported (Failed), at their place in the order.
 //
 // A chunk's buffer is reused once Done has returned: what Work and Done
 // keep of its lines must be copied.
@@ -55,6 +55,18 @@ type Ordered struct {
 	// Wait, if set, is called each time the next result is not ready yet:
 	// to hand on what is done before waiting.
 	Wait func()
+	// DoneOnWorkers has Done and Failed called by the workers, not by the
+	// goroutine that called Run: still one at a time and in input order,
+	// each chunk's mostly by the worker that worked on it, right after,
+	// and each chunk is read by the worker that works on it. What Work
+	// leaves for Done and the lines Done looks at then stay in that
+	// core's cache. (On a machine whose two cores were far apart, a
+	// round trip of a cache line between them taking 350 ns, not 60,
+	// validate's workers spent a quarter more time when a reading
+	// goroutine and the caller's did these on the other core.) Part and
+	// Wait must be nil, and Done must not block on what other chunks'
+	// Work does.
+	DoneOnWorkers bool
 }
 
 // partsBuffered bounds how far Work may run ahead of Part within one
@@ -71,7 +83,11 @@ func (o *Ordered) Run(sources []Source) error {
 	if size <= 0 {
 		size = initialBufSize
 	}
-	return o.run(func(q queue) { readSources(sources, o.Stdin, size, q) }, false)
+	read := func(q queue) { readSources(sources, o.Stdin, size, q) }
+	if o.DoneOnWorkers {
+		return o.runLocal(read)
+	}
+	return o.run(read, false)
 }
 
 // run is an ordered run over the chunks read calls for. With drain, a
@@ -177,31 +193,43 @@ func (r *orderedRun) send(c *Chunk) bool {
 func (r *orderedRun) apply() error {
 	base := 0 // lines of the current source before the next chunk
 	for c := range r.ordered {
-		if c.open {
-			r.o.Failed(c.Source, c.err)
-			r.free <- c
-			continue
-		}
-		if c.Start {
-			base = 0
-		}
-		c.Base = base
-		if err := r.results(c); err != nil {
+		if err := r.o.finish(c, &base, r.results); err != nil {
 			return err
-		}
-		base += c.Lines
-		var readErr error
-		if c.err != nil {
-			readErr = c.readError() // sets c.Err for Done
-		}
-		if err := r.o.Done(c); err != nil {
-			return err
-		}
-		c.letGo()
-		if readErr != nil && r.o.Failed != nil {
-			r.o.Failed(c.Source, readErr)
 		}
 		r.free <- c
+	}
+	return nil
+}
+
+// finish hands on a chunk (or a source that could not be opened) to
+// results, if set, which waits for its work to end, and then to Done and
+// Failed, numbering its lines after the base lines of its source before
+// it, and lets go of its block. The chunk can then be read into again.
+func (o *Ordered) finish(c *Chunk, base *int, results func(*Chunk) error) error {
+	if c.open {
+		o.Failed(c.Source, c.err)
+		return nil
+	}
+	if c.Start {
+		*base = 0
+	}
+	c.Base = *base
+	if results != nil {
+		if err := results(c); err != nil {
+			return err
+		}
+	}
+	*base += c.Lines
+	var readErr error
+	if c.err != nil {
+		readErr = c.readError() // sets c.Err for Done
+	}
+	if err := o.Done(c); err != nil {
+		return err
+	}
+	c.letGo()
+	if readErr != nil && o.Failed != nil {
+		o.Failed(c.Source, readErr)
 	}
 	return nil
 }

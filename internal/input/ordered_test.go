@@ -69,35 +69,41 @@ func TestOrderedKeepsOrderAcrossSources(t *testing.T) {
 	sources, stdin, want := pipelineInputs(t)
 	for _, workers := range []int{1, 3} {
 		for _, size := range []int{1, 64, 4096} {
-			t.Run(fmt.Sprintf("%d workers, %d-byte reads", workers, size), func(t *testing.T) {
-				var got []string
-				o := Ordered{
-					Workers: workers, ChunkSize: size, Stdin: strings.NewReader(stdin),
-					Work: func(_ int, c *Chunk) {
-						var lines []Line
-						var l Line
-						for sp := c.Splitter(); sp.Next(&l); {
-							lines = append(lines, l)
-						}
-						c.Out = lines
-					},
-					Done: func(c *Chunk) error {
-						for _, l := range c.Out.([]Line) {
-							got = append(got, fmt.Sprintf("%s:%d: %q %q %v", c.Source.Name, c.Base+l.Num, l.Text, l.EOL, l.BOM))
-						}
-						return nil
-					},
-					Failed: func(_ Source, err error) { got = append(got, "error: "+err.Error()) },
-				}
-				if err := o.Run(sources); err != nil {
-					t.Fatal(err)
-				}
-				if diff := firstDiff(got, want); diff != "" {
-					t.Fatal(diff)
-				}
-			})
+			for _, local := range []bool{false, true} {
+				orderedAcrossSources(t, sources, stdin, want, workers, size, local)
+			}
 		}
 	}
+}
+
+func orderedAcrossSources(t *testing.T, sources []Source, stdin string, want []string, workers, size int, local bool) {
+	t.Run(fmt.Sprintf("%d workers, %d-byte reads, done on workers %v", workers, size, local), func(t *testing.T) {
+		var got []string
+		o := Ordered{
+			Workers: workers, ChunkSize: size, Stdin: strings.NewReader(stdin), DoneOnWorkers: local,
+			Work: func(_ int, c *Chunk) {
+				var lines []Line
+				var l Line
+				for sp := c.Splitter(); sp.Next(&l); {
+					lines = append(lines, l)
+				}
+				c.Out = lines
+			},
+			Done: func(c *Chunk) error {
+				for _, l := range c.Out.([]Line) {
+					got = append(got, fmt.Sprintf("%s:%d: %q %q %v", c.Source.Name, c.Base+l.Num, l.Text, l.EOL, l.BOM))
+				}
+				return nil
+			},
+			Failed: func(_ Source, err error) { got = append(got, "error: "+err.Error()) },
+		}
+		if err := o.Run(sources); err != nil {
+			t.Fatal(err)
+		}
+		if diff := firstDiff(got, want); diff != "" {
+			t.Fatal(diff)
+		}
+	})
 }
 
 // A Scanner gives the same lines, numbers and errors as an ordered run.
@@ -149,47 +155,53 @@ func TestReadErrorNamesFileAndLine(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		sources []Source
-		stdin   io.Reader
-		want    string // "" when only the numbers are checked
+		stdin   func() io.Reader // a fresh one for each run
+		want    string           // "" when only the numbers are checked
 	}{
-		{"partial line", []Source{stdin, next}, ioErrAfter("one\ntwo\nthr", broken), "2 lines, then <stdin>: line 3: disk on fire, then 1 line"},
-		{"whole lines", []Source{stdin, next}, ioErrAfter("one\ntwo\n", broken), "2 lines, then <stdin>: line 3: disk on fire, then 1 line"},
-		{"corrupt gzip", []Source{brokenGzip, next}, nil, ""},
+		{"partial line", []Source{stdin, next}, func() io.Reader { return ioErrAfter("one\ntwo\nthr", broken) }, "2 lines, then <stdin>: line 3: disk on fire, then 1 line"},
+		{"whole lines", []Source{stdin, next}, func() io.Reader { return ioErrAfter("one\ntwo\n", broken) }, "2 lines, then <stdin>: line 3: disk on fire, then 1 line"},
+		{"corrupt gzip", []Source{brokenGzip, next}, func() io.Reader { return nil }, ""},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var got strings.Builder
-			count := 0
-			o := Ordered{
-				Workers: 2, ChunkSize: 512, Stdin: tc.stdin,
-				Work: func(_ int, c *Chunk) {
-					var l Line
-					for sp := c.Splitter(); sp.Next(&l); {
-					}
-				},
-				Done: func(c *Chunk) error {
-					count += c.Lines
-					return nil
-				},
-				Failed: func(src Source, err error) {
-					var le *LineError
-					if !errors.As(err, &le) || le.Num != count+1 || !strings.HasPrefix(err.Error(), fmt.Sprintf("%s: line %d: ", src.Name, le.Num)) {
-						t.Errorf("after %d lines, the read error %q", count, err)
-					}
-					fmt.Fprintf(&got, "%d lines, then %v, then ", count, err)
-					count = 0
-				},
+		for _, local := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s, done on workers %v", tc.name, local), func(t *testing.T) {
+				readErrorOnce(t, tc.sources, tc.stdin, tc.want, local)
+			})
+		}
+	}
+}
+
+func readErrorOnce(t *testing.T, sources []Source, stdin func() io.Reader, want string, local bool) {
+	var got strings.Builder
+	count := 0
+	o := Ordered{
+		Workers: 2, ChunkSize: 512, Stdin: stdin(), DoneOnWorkers: local,
+		Work: func(_ int, c *Chunk) {
+			var l Line
+			for sp := c.Splitter(); sp.Next(&l); {
 			}
-			if err := o.Run(tc.sources); err != nil {
-				t.Fatal(err)
+		},
+		Done: func(c *Chunk) error {
+			count += c.Lines
+			return nil
+		},
+		Failed: func(src Source, err error) {
+			var le *LineError
+			if !errors.As(err, &le) || le.Num != count+1 || !strings.HasPrefix(err.Error(), fmt.Sprintf("%s: line %d: ", src.Name, le.Num)) {
+				t.Errorf("after %d lines, the read error %q", count, err)
 			}
-			fmt.Fprintf(&got, "%d line", count)
-			if strings.Count(got.String(), "then") != 2 {
-				t.Errorf("not one read error: %s", got.String())
-			}
-			if tc.want != "" && got.String() != tc.want {
-				t.Errorf("got  %s\nwant %s", got.String(), tc.want)
-			}
-		})
+			fmt.Fprintf(&got, "%d lines, then %v, then ", count, err)
+			count = 0
+		},
+	}
+	if err := o.Run(sources); err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(&got, "%d line", count)
+	if strings.Count(got.String(), "then") != 2 {
+		t.Errorf("not one read error: %s", got.String())
+	}
+	if want != "" && got.String() != want {
+		t.Errorf("got  %s\nwant %s", got.String(), want)
 	}
 }
 
@@ -303,3 +315,88 @@ func (r *dataWithError) Read(p []byte) (int, error) {
 type readerFunc func([]byte) (int, error)
 
 func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
+
+// With Done on the workers, a failing Done still ends the run at once,
+// with the reader blocked on an input that never ends.
+func TestOrderedDoneOnWorkersStopsEarly(t *testing.T) {
+	stop := errors.New("stop")
+	done := make(chan error)
+	lines := 0
+	go func() {
+		o := Ordered{
+			Workers: 2, ChunkSize: 4, DoneOnWorkers: true,
+			Stdin: &blockingReader{"a\nb\nc\nd\n"},
+			Work: func(_ int, c *Chunk) {
+				var l Line
+				for sp := c.Splitter(); sp.Next(&l); {
+				}
+			},
+			Done: func(c *Chunk) error {
+				if lines += c.Lines; lines >= 2 {
+					return stop
+				}
+				return nil
+			},
+		}
+		done <- o.Run([]Source{{Name: StdinName}})
+	}()
+	select {
+	case err := <-done:
+		if err != stop {
+			t.Fatalf("Run returned %v, want Done's error", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the run waits for input it no longer needs")
+	}
+}
+
+// Sources that cannot be opened are no work for the workers: many of them
+// in a row, more than the chunks in flight, are still reported, in order,
+// between the lines of the others, and the run ends.
+func TestOrderedDoneOnWorkersManyUnopened(t *testing.T) {
+	dir := t.TempDir()
+	var sources []Source
+	var want []string
+	for i := range 30 {
+		if i%10 == 0 {
+			src := writeFile(t, dir, fmt.Sprintf("%d.jsonl", i), []byte("x\n"))
+			sources = append(sources, src)
+			want = append(want, src.Name+":1")
+			continue
+		}
+		path := filepath.Join(dir, fmt.Sprintf("missing-%d.jsonl", i))
+		sources = append(sources, Source{Name: path, Path: path})
+		want = append(want, "open "+path+": no such file or directory")
+	}
+	for _, workers := range []int{1, 2} {
+		var got []string
+		o := Ordered{
+			Workers: workers, InFlight: 1, DoneOnWorkers: true,
+			Work: func(_ int, c *Chunk) {
+				var l Line
+				for sp := c.Splitter(); sp.Next(&l); {
+				}
+			},
+			Done: func(c *Chunk) error {
+				for i := range c.Lines {
+					got = append(got, fmt.Sprintf("%s:%d", c.Source.Name, c.Base+i+1))
+				}
+				return nil
+			},
+			Failed: func(_ Source, err error) { got = append(got, err.Error()) },
+		}
+		finished := make(chan error)
+		go func() { finished <- o.Run(sources) }()
+		select {
+		case err := <-finished:
+			if err != nil {
+				t.Fatal(err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%d workers: the run does not end", workers)
+		}
+		if diff := firstDiff(got, want); diff != "" {
+			t.Fatalf("%d workers: %s", workers, diff)
+		}
+	}
+}

@@ -1,0 +1,231 @@
+package input
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// A localRun is an Ordered run with DoneOnWorkers: each chunk is read on
+// a worker's request, while that worker waits (the reading goroutine then
+// runs in its place, on its core), and once worked on it is handed on by
+// whichever worker finds it next in order, most often the one that worked
+// on it, right after.
+type localRun struct {
+	o       *Ordered
+	free    chan *Chunk      // chunks done with, to read into
+	ordered chan *Chunk      // every chunk sent, in input order
+	want    chan chan *Chunk // a worker's request for its next chunk
+	pending chan *Chunk      // the reader's: where the request it serves goes
+	readEnd chan struct{}    // closed once the reader has sent its last chunk
+	stop    chan struct{}
+	halt    sync.Once
+	stopped atomic.Bool
+
+	// looks counts the calls of handOn since an applier last looked at
+	// the head of the order: one that finds another applying leaves its
+	// chunk to it, and it looks again before it leaves.
+	looks    atomic.Int32
+	applying sync.Mutex
+	head     *Chunk // the next chunk in order, not handed on yet
+	base     int    // lines of the head's source before it
+	err      error  // the first error of Done
+}
+
+// runLocal is Run with DoneOnWorkers.
+func (o *Ordered) runLocal(read func(queue)) error {
+	if o.Part != nil || o.Wait != nil {
+		panic("input: an Ordered run with DoneOnWorkers has no Part or Wait")
+	}
+	workers := o.Workers
+	if workers <= 0 {
+		workers = Workers()
+	}
+	inFlight := max(o.InFlight, workers)
+	r := &localRun{
+		o:       o,
+		free:    make(chan *Chunk, inFlight+1),
+		ordered: make(chan *Chunk, inFlight+1),
+		want:    make(chan chan *Chunk),
+		readEnd: make(chan struct{}),
+		stop:    make(chan struct{}),
+	}
+	for range inFlight + 1 {
+		r.free <- &Chunk{done: make(chan struct{}, 1), stop: r.stop, stopped: &r.stopped}
+	}
+	go func() {
+		defer close(r.ordered)
+		defer close(r.readEnd)
+		read(r)
+	}()
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.work(w)
+		}()
+	}
+	ended := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(ended)
+	}()
+	select {
+	case <-ended:
+		// The reader is done or about to be: what is left (the sources
+		// after the last chunk that could not be opened) is handed on
+		// here, waiting for the reader to end.
+		r.applying.Lock()
+		r.handOnReady(true)
+	case <-r.stop:
+		r.applying.Lock() // the applier that failed has set err
+	}
+	defer r.applying.Unlock()
+	return r.err
+}
+
+// work is one worker: it asks for a chunk, works on it, and hands on the
+// ones ready, until the reader has nothing more or the run stops.
+func (r *localRun) work(w int) {
+	reply := make(chan *Chunk, 1)
+	for {
+		c := r.ask(reply)
+		if c == nil {
+			return
+		}
+		if !r.stopped.Load() {
+			r.o.Work(w, c)
+		}
+		c.done <- struct{}{}
+		r.handOn()
+	}
+}
+
+// ask has the reader read the next chunk and returns it, or nil once the
+// reader has ended or the run has stopped.
+func (r *localRun) ask(reply chan *Chunk) *Chunk {
+	select {
+	case r.want <- reply:
+	case <-r.readEnd:
+		return nil
+	case <-r.stop:
+		return nil
+	}
+	select {
+	case c := <-reply:
+		return c
+	case <-r.stop:
+		return nil
+	case <-r.readEnd:
+		select { // the reply comes before the end
+		case c := <-reply:
+			return c
+		default:
+			return nil
+		}
+	}
+}
+
+// get waits for a worker's request, then for a chunk to read into.
+func (r *localRun) get() *Chunk {
+	if r.pending == nil {
+		select {
+		case r.pending = <-r.want:
+		case <-r.stop:
+			return nil
+		}
+	}
+	select {
+	case c := <-r.free:
+		c.reuse()
+		return c
+	case <-r.stop:
+		return nil
+	}
+}
+
+func (r *localRun) put(c *Chunk) { r.free <- c } // never full: c came from it
+
+// send puts c in the order and gives it to the worker whose request it
+// answers. A source that could not be opened answers none: it is handed
+// on here, as no worker may come to it.
+func (r *localRun) send(c *Chunk) bool {
+	select {
+	case r.ordered <- c: // never full: as many places as chunks
+	case <-r.stop:
+		return false
+	}
+	if c.open {
+		r.handOn()
+		return true
+	}
+	r.pending <- c // never full: one reply a request
+	r.pending = nil
+	return true
+}
+
+// handOn hands on the chunks ready at the head of the order, unless
+// another goroutine is doing so: that one then looks again.
+func (r *localRun) handOn() {
+	r.looks.Add(1)
+	for r.looks.Load() > 0 {
+		if !r.applying.TryLock() {
+			return
+		}
+		r.looks.Store(0)
+		r.handOnReady(false)
+		r.applying.Unlock()
+	}
+}
+
+// handOnReady hands on the chunks at the head of the order as long as
+// they are done, or, with wait, every chunk until the reader's last.
+// r.applying must be held.
+func (r *localRun) handOnReady(wait bool) {
+	for !r.stopped.Load() {
+		c := r.head
+		if c == nil {
+			var ok bool
+			if wait {
+				c, ok = <-r.ordered
+			} else {
+				select {
+				case c, ok = <-r.ordered:
+				default:
+					return
+				}
+			}
+			if !ok {
+				return
+			}
+			r.head = c
+		}
+		if !c.open && !r.isDone(c, wait) {
+			return
+		}
+		r.head = nil
+		if err := r.o.finish(c, &r.base, nil); err != nil {
+			r.err = err
+			r.halt.Do(func() {
+				r.stopped.Store(true)
+				close(r.stop)
+			})
+			return
+		}
+		r.free <- c
+	}
+}
+
+// isDone reports whether c's work is done, waiting for it with wait.
+func (r *localRun) isDone(c *Chunk, wait bool) bool {
+	if wait {
+		<-c.done
+		return true
+	}
+	select {
+	case <-c.done:
+		return true
+	default:
+		return false
+	}
+}
