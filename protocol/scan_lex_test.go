@@ -279,14 +279,19 @@ func checkQuickMembers(t *testing.T, line []byte) {
 	}
 }
 
-// FuzzAppendUnescaped: any text between quotes decodes without a panic,
-// and text that is a valid JSON string decodes as encoding/json reads it.
+// FuzzAppendUnescaped: any text between quotes decodes as its escapes do
+// one at a time (DecodeEscape), after what dst held, and text that is a
+// valid JSON string decodes as encoding/json reads it.
 func FuzzAppendUnescaped(f *testing.F) {
-	for _, s := range []string{`a\nb`, `\ud83d\ude00`, `\ud83d`, `\u12`, `\`, `\\\"`, `\uZZZZ`} {
+	for _, s := range []string{`a\nb`, `\ud83d\ude00`, `\ud83d`, `\u12`, `\`, `\\\"`, `\uZZZZ`, `tail\u`, "\\\xc3", `\/\b\f\r\t\q`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		got := AppendUnescaped(nil, raw)
+		kept := AppendUnescaped([]byte("kept"), raw)
+		if want := unescapeEach([]byte("kept"), raw); !bytes.Equal(kept, want) {
+			t.Fatalf("%q: decoded %q, escape by escape %q", raw, kept, want)
+		}
+		got := kept[len("kept"):]
 		quoted := append(append([]byte{'"'}, raw...), '"')
 		if end, _, err := ScanString(quoted, 0); err != nil || end != len(quoted) {
 			return
@@ -299,4 +304,19 @@ func FuzzAppendUnescaped(f *testing.F) {
 			t.Fatalf("%q: decoded %q, encoding/json %q", raw, got, want)
 		}
 	})
+}
+
+// unescapeEach is AppendUnescaped the plain way: each run of text, then
+// each escape as DecodeEscape reads it.
+func unescapeEach(dst, raw []byte) []byte {
+	for {
+		i := bytes.IndexByte(raw, '\\')
+		if i < 0 || i+1 >= len(raw) {
+			return append(dst, raw...)
+		}
+		dst = append(dst, raw[:i]...)
+		r, n := DecodeEscape(raw[i:])
+		dst = utf8.AppendRune(dst, r)
+		raw = raw[i+n:]
+	}
 }

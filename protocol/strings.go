@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+	"slices"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -15,17 +16,34 @@ import (
 // have been checked (redact reads lines nobody has): an escape cut short
 // or with bad digits decodes to something, never out of bounds.
 func AppendUnescaped(dst, raw []byte) []byte {
+	// The text is never longer than raw, but for a \u cut short at its
+	// end (two bytes, U+FFFD in three): room for all of it is made once,
+	// and it is written in place, not appended a run at a time.
+	n := len(dst)
+	dst = slices.Grow(dst, len(raw)+utf8.UTFMax)[:n+len(raw)+utf8.UTFMax]
+	out, w := dst[n:], 0
 	for {
 		i := bytes.IndexByte(raw, '\\')
 		if i < 0 || i+1 >= len(raw) {
-			return append(dst, raw...)
+			w += copy(out[w:], raw)
+			return dst[:n+w]
 		}
-		dst = append(dst, raw[:i]...)
-		r, n := DecodeEscape(raw[i:])
-		dst = utf8.AppendRune(dst, r)
-		raw = raw[i+n:]
+		w += copy(out[w:], raw[:i])
+		if c := shortEscape[raw[i+1]]; c != 0 {
+			out[w] = c
+			w++
+			raw = raw[i+2:]
+			continue
+		}
+		r, size := DecodeEscape(raw[i:])
+		w += utf8.EncodeRune(out[w:], r)
+		raw = raw[i+size:]
 	}
 }
+
+// shortEscape is the character a two-byte escape stands for, by its
+// second byte; 0 for the others.
+var shortEscape = [256]byte{'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t', '"': '"', '\\': '\\', '/': '/'}
 
 // DecodeEscape decodes the escape at the start of b (b[0] is a backslash,
 // and a byte follows it), returning the character and how many bytes the
