@@ -32,6 +32,18 @@ type Batch struct {
 // them; splitting them into lines happens on the workers, so reading is
 // not the bottleneck of inputs made of many short lines.
 func Lines(r *Reader, workers int, work func(worker int, b *Batch), emit func(b *Batch) error) error {
+	return lines(r, workers, work, emit, false)
+}
+
+// LinesOnWorkers is Lines with emit called by the workers, still one
+// batch at a time and in input order, mostly right after the batch's work
+// and on the same core (see Ordered.DoneOnWorkers): for an emit that
+// reads much of what work left.
+func LinesOnWorkers(r *Reader, workers int, work func(worker int, b *Batch), emit func(b *Batch) error) error {
+	return lines(r, workers, work, emit, true)
+}
+
+func lines(r *Reader, workers int, work func(worker int, b *Batch), emit func(b *Batch) error, onWorkers bool) error {
 	o := Ordered{
 		Workers: max(workers, 1),
 		Work: func(w int, c *Chunk) {
@@ -53,7 +65,11 @@ func Lines(r *Reader, workers int, work func(worker int, b *Batch), emit func(b 
 	// buffer size (larger after long lines): its lines are still in the
 	// processor's cache when a worker checks them.
 	size := len(r.buf)
-	return o.run(func(q queue) { readChunks(r.unread(), Source{}, size, 0, q) }, true)
+	read := func(q queue) { readChunks(r.unread(), Source{}, size, 0, q) }
+	if onWorkers {
+		return o.runLocal(read, true)
+	}
+	return o.run(read, true)
 }
 
 // batchOf returns the Batch a chunk carries through Lines.

@@ -85,7 +85,7 @@ func (o *Ordered) Run(sources []Source) error {
 	}
 	read := func(q queue) { readSources(sources, o.Stdin, size, q) }
 	if o.DoneOnWorkers {
-		return o.runLocal(read)
+		return o.runLocal(read, false)
 	}
 	return o.run(read, false)
 }

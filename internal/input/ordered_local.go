@@ -31,8 +31,9 @@ type localRun struct {
 	err      error  // the first error of Done
 }
 
-// runLocal is Run with DoneOnWorkers.
-func (o *Ordered) runLocal(read func(queue)) error {
+// runLocal is Run with DoneOnWorkers. With drain, as for run, a failed
+// run still waits for the reader and the workers to end.
+func (o *Ordered) runLocal(read func(queue), drain bool) error {
 	if o.Part != nil || o.Wait != nil {
 		panic("input: an Ordered run with DoneOnWorkers has no Part or Wait")
 	}
@@ -78,6 +79,10 @@ func (o *Ordered) runLocal(read func(queue)) error {
 		r.applying.Lock()
 		r.handOnReady(true)
 	case <-r.stop:
+		if drain {
+			<-ended
+			<-r.readEnd
+		}
 		r.applying.Lock() // the applier that failed has set err
 	}
 	defer r.applying.Unlock()
