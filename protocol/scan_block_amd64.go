@@ -22,3 +22,9 @@ func blockMasksVector(b *byte, m *blockMasks)
 //
 //go:noescape
 func plainBlocks(p *byte, n int) (off int, closed, escaped bool)
+
+// utf8MasksVector fills m with the UTF-8 masks of the 64 bytes at b,
+// which must be readable.
+//
+//go:noescape
+func utf8MasksVector(b *byte, m *utf8Masks)

@@ -214,3 +214,66 @@ done:
 	SETNE escaped+25(FP)
 	VZEROUPPER
 	RET
+
+BYTE_CONST(lead2First, 0xc2)
+BYTE_CONST(lead2Last, 0xdf)
+BYTE_CONST(lead3First, 0xe0)
+BYTE_CONST(lead3Last, 0xef)
+BYTE_CONST(lead4First, 0xf0)
+BYTE_CONST(lead4Last, 0xf4)
+BYTE_CONST(leadED, 0xed)
+BYTE_CONST(cont8F, 0x8f)
+BYTE_CONST(cont9F, 0x9f)
+
+// IN_RANGE(first, last, y) sets Y1 to ones for the bytes of y from first
+// to last (registers of those bytes); Y2 is scratch.
+#define IN_RANGE(first, last, y) \
+	VPMAXUB first, y, Y1; \
+	VPCMPEQB y, Y1, Y1; \
+	VPMINUB last, y, Y2; \
+	VPCMPEQB y, Y2, Y2; \
+	VPAND Y2, Y1, Y1
+
+#define AT_MOST(last, y) VPMINUB last, y, Y1; VPCMPEQB y, Y1, Y1
+
+// UTF8_MASKS(off, STORE) computes the masks of utf8Masks for the 32 bytes
+// at off(SI): lead2 0, lead3 8, lead4 16, e0 24, ed 32, f0 40, f4 48,
+// atMost8F 56, atMost9F 64.
+#define UTF8_MASKS(off, STORE) \
+	VMOVDQU off(SI), Y0; \
+	IN_RANGE(Y4, Y5, Y0); \
+	STORE(0); \
+	IN_RANGE(Y6, Y7, Y0); \
+	STORE(8); \
+	IN_RANGE(Y8, Y9, Y0); \
+	STORE(16); \
+	VPCMPEQB Y6, Y0, Y1; \
+	STORE(24); \
+	VPCMPEQB Y10, Y0, Y1; \
+	STORE(32); \
+	VPCMPEQB Y8, Y0, Y1; \
+	STORE(40); \
+	VPCMPEQB Y9, Y0, Y1; \
+	STORE(48); \
+	AT_MOST(Y11, Y0); \
+	STORE(56); \
+	AT_MOST(Y12, Y0); \
+	STORE(64)
+
+// func utf8MasksVector(b *byte, m *utf8Masks)
+TEXT ·utf8MasksVector(SB), NOSPLIT, $0-16
+	MOVQ         b+0(FP), SI
+	MOVQ         m+8(FP), DI
+	VPBROADCASTB lead2First<>(SB), Y4
+	VPBROADCASTB lead2Last<>(SB), Y5
+	VPBROADCASTB lead3First<>(SB), Y6
+	VPBROADCASTB lead3Last<>(SB), Y7
+	VPBROADCASTB lead4First<>(SB), Y8
+	VPBROADCASTB lead4Last<>(SB), Y9
+	VPBROADCASTB leadED<>(SB), Y10
+	VPBROADCASTB cont8F<>(SB), Y11
+	VPBROADCASTB cont9F<>(SB), Y12
+	UTF8_MASKS(0, STORE_LOW)
+	UTF8_MASKS(32, STORE_HIGH)
+	VZEROUPPER
+	RET

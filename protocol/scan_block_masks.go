@@ -26,6 +26,10 @@ type blockMasks struct {
 // call for many. Tests turn them off to compare.
 var useFastBlocks, usePlainBlocks = true, true
 
+// useUTF8Masks: fastBlock checks a block's characters by their masks
+// (utf8Block), not one at a time; tests turn it off to compare.
+var useUTF8Masks = true
+
 // evenBits has the bits at even positions set.
 const evenBits = 0x5555555555555555
 
@@ -70,7 +74,17 @@ func fastBlock(d []byte, i int) (next int, closed, escaped, ok bool) {
 	if spill && quotes == 0 {
 		next = i + 63 // the escape runs on into the next block: start there
 	}
-	if na := m.nonASCII & within; na != 0 {
+	if na := m.nonASCII & within; na != 0 && useUTF8Masks {
+		var u utf8Masks
+		utf8MasksVector(&d[i], &u)
+		cut, ok := utf8Block(&u, m.nonASCII, m.lead, within)
+		if !ok {
+			return 0, false, false, false
+		}
+		if cut < 64 {
+			next = i + cut
+		}
+	} else if na != 0 {
 		var covered uint64
 		for lead := m.lead & within; lead != 0; lead &= lead - 1 {
 			k := bits.TrailingZeros64(lead)

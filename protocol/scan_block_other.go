@@ -8,6 +8,8 @@ const haveVectorMap = false
 
 func blockMasksVector(*byte, *blockMasks) { panic("protocol: no vector scan on this architecture") }
 
+func utf8MasksVector(*byte, *utf8Masks) { panic("protocol: no vector scan on this architecture") }
+
 func plainBlocks(*byte, int) (int, bool, bool) {
 	panic("protocol: no vector scan on this architecture")
 }

@@ -60,16 +60,16 @@ func refStr(d []byte) strResult {
 func checkStr(t *testing.T, d []byte) {
 	t.Helper()
 	want := refStr(d)
-	defer func() { useFastBlocks, usePlainBlocks = true, true }()
-	for _, way := range []struct{ fast, plain bool }{{true, true}, {true, false}, {false, false}} {
-		useFastBlocks, usePlainBlocks = way.fast, way.plain
+	defer func() { useFastBlocks, usePlainBlocks, useUTF8Masks = true, true, true }()
+	for _, way := range []struct{ fast, plain, utf8 bool }{{true, true, true}, {true, false, true}, {true, false, false}, {false, false, false}} {
+		useFastBlocks, usePlainBlocks, useUTF8Masks = way.fast, way.plain, way.utf8
 		end, escaped, err := ScanString(d, 0)
 		got := strResult{escaped: escaped, end: end}
 		if err != nil {
 			got.end, got.rule = err.Offset, err.Rule
 		}
 		if got != want {
-			t.Fatalf("%q (masks %v, plain blocks %v):\nstr  %+v\nwant %+v", d, way.fast, way.plain, got, want)
+			t.Fatalf("%q (masks %v, plain blocks %v, UTF-8 masks %v):\nstr  %+v\nwant %+v", d, way.fast, way.plain, way.utf8, got, want)
 		}
 	}
 }
@@ -240,6 +240,45 @@ func TestBlockMasks(t *testing.T) {
 			var got blockMasks
 			blockMasksVector(&b[0], &got)
 			if want := blockMasksRef(b); got != want {
+				t.Fatalf("byte %#x at %d:\ngot  %+v\nwant %+v", c, pos, got, want)
+			}
+		}
+	}
+}
+
+// TestUTF8Masks: the UTF-8 masks of the vector code, against the byte
+// classes they stand for, for every byte at every place of a block.
+func TestUTF8Masks(t *testing.T) {
+	if !haveVectorMap {
+		t.Skip("no vector scan on this CPU")
+	}
+	b := make([]byte, 64)
+	for c := range 256 {
+		for pos := range 64 {
+			for i := range b {
+				b[i] = 0x80 + byte(i*37%64) // continuation bytes, every range
+			}
+			b[pos] = byte(c)
+			var got, want utf8Masks
+			utf8MasksVector(&b[0], &got)
+			for k, x := range b {
+				bit := uint64(1) << k
+				set := func(m *uint64, in bool) {
+					if in {
+						*m |= bit
+					}
+				}
+				set(&want.lead2, x >= 0xc2 && x <= 0xdf)
+				set(&want.lead3, x >= 0xe0 && x <= 0xef)
+				set(&want.lead4, x >= 0xf0 && x <= 0xf4)
+				set(&want.e0, x == 0xe0)
+				set(&want.ed, x == 0xed)
+				set(&want.f0, x == 0xf0)
+				set(&want.f4, x == 0xf4)
+				set(&want.atMost8F, x <= 0x8f)
+				set(&want.atMost9F, x <= 0x9f)
+			}
+			if got != want {
 				t.Fatalf("byte %#x at %d:\ngot  %+v\nwant %+v", c, pos, got, want)
 			}
 		}
