@@ -65,7 +65,16 @@ func lines(r *Reader, workers int, work func(worker int, b *Batch), emit func(b 
 	// buffer size (larger after long lines): its lines are still in the
 	// processor's cache when a worker checks them.
 	size := len(r.buf)
-	read := func(q queue) { readChunks(r.unread(), Source{}, size, 0, q) }
+	// A plain file is read as its batches are asked for; anything else
+	// (a decompressor, a pipe) ahead.
+	st, isStream := r.r.(*Stream)
+	ahead := !isStream || !st.straight
+	read := func(q queue) {
+		if a, ok := q.(readsAhead); ok {
+			a.readAhead(ahead)
+		}
+		readChunks(r.unread(), Source{}, size, 0, q)
+	}
 	if onWorkers {
 		return o.runLocal(read, true)
 	}

@@ -146,6 +146,12 @@ type queue interface {
 	send(*Chunk) bool
 }
 
+// readsAhead is a queue that reads some streams only as its chunks are
+// asked for: readAhead says whether the stream about to be read is to be
+// read ahead instead (one whose reads cost the reader more than a copy:
+// a decompressor, or a pipe that may be slow).
+type readsAhead interface{ readAhead(bool) }
+
 // readSources reads every source in order, size bytes a read, and sends
 // its chunks, until the sources end or the run stops. A source that cannot
 // be opened goes as a chunk with only that error; each stream is closed
@@ -171,6 +177,9 @@ func readSources(sources []Source, stdin io.Reader, size int, q queue) {
 				return
 			}
 			continue
+		}
+		if a, ok := q.(readsAhead); ok {
+			a.readAhead(!s.straight)
 		}
 		ok := readSourceChunks(s, src, i, blockReads*size, size, q)
 		s.Close()

@@ -400,3 +400,39 @@ func TestOrderedDoneOnWorkersManyUnopened(t *testing.T) {
 		}
 	}
 }
+
+// With Done on the workers, a stream that is not a plain file (standard
+// input here, as a decompressor or a pipe) is still read ahead of the
+// workers: the one worker is still on the first chunk when the next
+// reads come.
+func TestOrderedDoneOnWorkersReadsStreamsAhead(t *testing.T) {
+	reads := make(chan struct{}, 1000)
+	in := strings.NewReader(strings.Repeat("a line\n", 100000))
+	o := Ordered{
+		// Reads of 4 KB go straight to the stream, past the peek buffer.
+		Workers: 1, ChunkSize: 4096, InFlight: 4, DoneOnWorkers: true,
+		Stdin: readerFunc(func(p []byte) (int, error) {
+			reads <- struct{}{}
+			return in.Read(p)
+		}),
+		Work: func(_ int, c *Chunk) {
+			if c.Start {
+				for range 3 { // the peek, and two reads ahead
+					select {
+					case <-reads:
+					case <-time.After(5 * time.Second):
+						t.Error("the stream is not read ahead of the worker")
+						return
+					}
+				}
+			}
+			var l Line
+			for sp := c.Splitter(); sp.Next(&l); {
+			}
+		},
+		Done: func(*Chunk) error { return nil },
+	}
+	if err := o.Run([]Source{{Name: StdinName, Explicit: true}}); err != nil {
+		t.Fatal(err)
+	}
+}

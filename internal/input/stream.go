@@ -23,6 +23,10 @@ type Stream struct {
 	r      io.Reader // the decompressed bytes
 	closer func()    // releases the decompressor, if any
 	file   *os.File  // nil for stdin, which is not ours to close
+	// straight: a plain file read with nothing in between, at the pace
+	// its reader asks (see plainAt); a pipe or a decompressor is read
+	// ahead where it can be.
+	straight bool
 }
 
 // peekSize is the buffer that detection reads into. Once it is drained,
@@ -46,7 +50,7 @@ func Open(src Source, stdin io.Reader) (*Stream, error) {
 	}
 	raw = interrupt.Reader(raw) // Ctrl-C ends every read with an error
 	if s.file != nil && s.plainAt() {
-		s.r = raw
+		s.r, s.straight = raw, true
 		return s, nil
 	}
 	if err := s.decompress(bufio.NewReaderSize(raw, peekSize)); err != nil {
