@@ -94,14 +94,7 @@ func (o *Ordered) Run(sources []Source) error {
 // failed run still waits for the reader and the workers to end: the
 // caller's stream is not to be used once run returns.
 func (o *Ordered) run(read func(queue), drain bool) error {
-	workers := o.Workers
-	if workers <= 0 {
-		workers = Workers()
-	}
-	inFlight := o.InFlight
-	if inFlight <= 0 {
-		inFlight = workers
-	}
+	workers, inFlight := o.counts()
 	r := &orderedRun{
 		o:       o,
 		free:    make(chan *Chunk, inFlight+1),
@@ -117,19 +110,14 @@ func (o *Ordered) run(read func(queue), drain bool) error {
 		defer close(r.todo)
 		read(r)
 	}()
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for c := range r.todo {
-				if !r.stopped.Load() {
-					o.Work(w, c)
-				}
-				c.done <- struct{}{}
+	wg := spawn(workers, func(w int) {
+		for c := range r.todo {
+			if !r.stopped.Load() {
+				o.Work(w, c)
 			}
-		}()
-	}
+			c.done <- struct{}{}
+		}
+	})
 	err := r.apply()
 	if err == nil {
 		wg.Wait()
@@ -148,6 +136,34 @@ func (o *Ordered) run(read func(queue), drain bool) error {
 	return err
 }
 
+// counts returns how many workers a run has, and how many chunks may be
+// read and not yet done besides the one being read (see InFlight).
+func (o *Ordered) counts() (workers, inFlight int) {
+	workers = o.Workers
+	if workers <= 0 {
+		workers = Workers()
+	}
+	inFlight = o.InFlight
+	if inFlight <= 0 {
+		inFlight = workers
+	}
+	return workers, inFlight
+}
+
+// spawn starts n goroutines, each calling work with its index; the
+// group is done when they have all returned.
+func spawn(n int, work func(w int)) *sync.WaitGroup {
+	var wg sync.WaitGroup
+	for w := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work(w)
+		}()
+	}
+	return &wg
+}
+
 // orderedRun is the state of one Ordered run.
 type orderedRun struct {
 	o       *Ordered
@@ -158,12 +174,16 @@ type orderedRun struct {
 	stopped atomic.Bool
 }
 
-func (r *orderedRun) get() *Chunk {
+func (r *orderedRun) get() *Chunk { return freeChunk(r.free, r.stop) }
+
+// freeChunk waits for a chunk to read into and readies it; nil once the
+// run has stopped.
+func freeChunk(free <-chan *Chunk, stop <-chan struct{}) *Chunk {
 	select {
-	case c := <-r.free:
+	case c := <-free:
 		c.reuse()
 		return c
-	case <-r.stop:
+	case <-stop:
 		return nil
 	}
 }

@@ -42,11 +42,7 @@ func (o *Ordered) runLocal(read func(queue), drain bool) error {
 	if o.Part != nil || o.Wait != nil {
 		panic("input: an Ordered run with DoneOnWorkers has no Part or Wait")
 	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = Workers()
-	}
-	inFlight := max(o.InFlight, workers)
+	workers, inFlight := o.counts()
 	r := &localRun{
 		o:       o,
 		free:    make(chan *Chunk, inFlight+1),
@@ -64,14 +60,7 @@ func (o *Ordered) runLocal(read func(queue), drain bool) error {
 		defer close(r.readEnd)
 		read(r)
 	}()
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			r.work(w)
-		}()
-	}
+	wg := spawn(workers, r.work)
 	ended := make(chan struct{})
 	go func() {
 		wg.Wait()
@@ -123,13 +112,8 @@ type asker struct {
 // reads on its request; nil once the reader has ended or the run has
 // stopped.
 func (r *localRun) ask(a *asker) *Chunk {
-	select {
-	case c := <-a.reply:
-		a.out = false
+	if c := r.ready(a); c != nil {
 		return c
-	case c := <-r.ahead:
-		return c
-	default:
 	}
 	if !a.out {
 		select {
@@ -138,7 +122,7 @@ func (r *localRun) ask(a *asker) *Chunk {
 		case c := <-r.ahead:
 			return c
 		case <-r.readEnd:
-			return r.last(a)
+			return r.ready(a)
 		case <-r.stop:
 			return nil
 		}
@@ -152,13 +136,13 @@ func (r *localRun) ask(a *asker) *Chunk {
 	case <-r.stop:
 		return nil
 	case <-r.readEnd:
-		return r.last(a)
+		return r.ready(a) // one may have come before the end
 	}
 }
 
-// last returns a chunk sent before the reader ended, if one is left for
-// the worker.
-func (r *localRun) last(a *asker) *Chunk {
+// ready returns a chunk already there for the worker (its reply, or one
+// read ahead), or nil.
+func (r *localRun) ready(a *asker) *Chunk {
 	select {
 	case c := <-a.reply:
 		a.out = false
@@ -183,13 +167,7 @@ func (r *localRun) get() *Chunk {
 			return nil
 		}
 	}
-	select {
-	case c := <-r.free:
-		c.reuse()
-		return c
-	case <-r.stop:
-		return nil
-	}
+	return freeChunk(r.free, r.stop)
 }
 
 func (r *localRun) put(c *Chunk) { r.free <- c } // never full: c came from it
