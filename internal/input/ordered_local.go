@@ -112,31 +112,27 @@ type asker struct {
 // reads on its request; nil once the reader has ended or the run has
 // stopped.
 func (r *localRun) ask(a *asker) *Chunk {
-	if c := r.ready(a); c != nil {
-		return c
-	}
-	if !a.out {
+	for {
+		if c := r.ready(a); c != nil {
+			return c
+		}
+		want := r.want
+		if a.out {
+			want = nil // one request out at a time: this case never fires
+		}
 		select {
-		case r.want <- a.reply:
+		case want <- a.reply:
 			a.out = true
+		case c := <-a.reply:
+			a.out = false
+			return c
 		case c := <-r.ahead:
 			return c
-		case <-r.readEnd:
-			return r.ready(a)
 		case <-r.stop:
 			return nil
+		case <-r.readEnd:
+			return r.ready(a) // one may have come before the end
 		}
-	}
-	select {
-	case c := <-a.reply:
-		a.out = false
-		return c
-	case c := <-r.ahead:
-		return c
-	case <-r.stop:
-		return nil
-	case <-r.readEnd:
-		return r.ready(a) // one may have come before the end
 	}
 }
 

@@ -223,38 +223,29 @@ func (r *blockingReader) Read(p []byte) (int, error) {
 // before Done sees the chunk.
 func TestOrderedStopsEarly(t *testing.T) {
 	stop := errors.New("stop")
-	done := make(chan error)
 	var got []string
-	go func() {
-		o := Ordered{
-			Workers: 2, ChunkSize: 16,
-			Stdin: &blockingReader{"a\nb\nc\nd\n"},
-			Work: func(_ int, c *Chunk) {
-				var l Line
-				for sp := c.Splitter(); sp.Next(&l); {
-					c.Send(string(l.Text))
-				}
-			},
-			Part: func(c *Chunk, p any) error {
-				got = append(got, p.(string))
-				return nil
-			},
-			Done: func(c *Chunk) error {
-				if len(got) >= 2 {
-					return stop
-				}
-				return nil
-			},
-		}
-		done <- o.Run([]Source{{Name: StdinName}})
-	}()
-	select {
-	case err := <-done:
-		if err != stop {
-			t.Fatalf("Run returned %v, want Done's error", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the run waits for input it no longer needs")
+	o := Ordered{
+		Workers: 2, ChunkSize: 16,
+		Stdin: &blockingReader{"a\nb\nc\nd\n"},
+		Work: func(_ int, c *Chunk) {
+			var l Line
+			for sp := c.Splitter(); sp.Next(&l); {
+				c.Send(string(l.Text))
+			}
+		},
+		Part: func(c *Chunk, p any) error {
+			got = append(got, p.(string))
+			return nil
+		},
+		Done: func(c *Chunk) error {
+			if len(got) >= 2 {
+				return stop
+			}
+			return nil
+		},
+	}
+	if err := runWithin(t, &o, []Source{{Name: StdinName}}); err != stop {
+		t.Fatalf("Run returned %v, want Done's error", err)
 	}
 	if len(got) < 2 || got[0] != "a" || got[1] != "b" {
 		t.Errorf("parts %q", got)
@@ -320,33 +311,39 @@ func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
 // with the reader blocked on an input that never ends.
 func TestOrderedDoneOnWorkersStopsEarly(t *testing.T) {
 	stop := errors.New("stop")
-	done := make(chan error)
 	lines := 0
-	go func() {
-		o := Ordered{
-			Workers: 2, ChunkSize: 4, DoneOnWorkers: true,
-			Stdin: &blockingReader{"a\nb\nc\nd\n"},
-			Work: func(_ int, c *Chunk) {
-				var l Line
-				for sp := c.Splitter(); sp.Next(&l); {
-				}
-			},
-			Done: func(c *Chunk) error {
-				if lines += c.Lines; lines >= 2 {
-					return stop
-				}
-				return nil
-			},
-		}
-		done <- o.Run([]Source{{Name: StdinName}})
-	}()
+	o := Ordered{
+		Workers: 2, ChunkSize: 4, DoneOnWorkers: true,
+		Stdin: &blockingReader{"a\nb\nc\nd\n"},
+		Work: func(_ int, c *Chunk) {
+			var l Line
+			for sp := c.Splitter(); sp.Next(&l); {
+			}
+		},
+		Done: func(c *Chunk) error {
+			if lines += c.Lines; lines >= 2 {
+				return stop
+			}
+			return nil
+		},
+	}
+	if err := runWithin(t, &o, []Source{{Name: StdinName}}); err != stop {
+		t.Fatalf("Run returned %v, want Done's error", err)
+	}
+}
+
+// runWithin runs o over sources and returns what Run returned, failing
+// the test when the run has not ended in 10 s.
+func runWithin(t *testing.T, o *Ordered, sources []Source) error {
+	t.Helper()
+	done := make(chan error, 1) // the run may end after the test
+	go func() { done <- o.Run(sources) }()
 	select {
 	case err := <-done:
-		if err != stop {
-			t.Fatalf("Run returned %v, want Done's error", err)
-		}
+		return err
 	case <-time.After(10 * time.Second):
-		t.Fatal("the run waits for input it no longer needs")
+		t.Fatal("the run does not end: it waits for input it no longer needs")
+		return nil
 	}
 }
 
@@ -385,15 +382,8 @@ func TestOrderedDoneOnWorkersManyUnopened(t *testing.T) {
 			},
 			Failed: func(_ Source, err error) { got = append(got, err.Error()) },
 		}
-		finished := make(chan error)
-		go func() { finished <- o.Run(sources) }()
-		select {
-		case err := <-finished:
-			if err != nil {
-				t.Fatal(err)
-			}
-		case <-time.After(10 * time.Second):
-			t.Fatalf("%d workers: the run does not end", workers)
+		if err := runWithin(t, &o, sources); err != nil {
+			t.Fatal(err)
 		}
 		if diff := firstDiff(got, want); diff != "" {
 			t.Fatalf("%d workers: %s", workers, diff)
