@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -227,28 +228,52 @@ func blockMasksRef(b []byte) blockMasks {
 // TestBlockMasks: the vector masks are exact, for every byte value at
 // every position of a block.
 func TestBlockMasks(t *testing.T) {
-	if !haveVectorMap {
-		t.Skip("no vector scan on this CPU")
-	}
-	b := make([]byte, 64)
-	for c := range 256 {
-		for pos := range 64 {
-			for i := range b {
-				b[i] = 'a' + byte(i%26)
-			}
-			b[pos] = byte(c)
-			var got blockMasks
-			blockMasksVector(&b[0], &got)
-			if want := blockMasksRef(b); got != want {
-				t.Fatalf("byte %#x at %d:\ngot  %+v\nwant %+v", c, pos, got, want)
-			}
+	eachByteEverywhere(t, func(i int) byte { return 'a' + byte(i%26) }, func(b []byte) string {
+		var got blockMasks
+		blockMasksVector(&b[0], &got)
+		if want := blockMasksRef(b); got != want {
+			return fmt.Sprintf("got  %+v\nwant %+v", got, want)
 		}
-	}
+		return ""
+	})
 }
 
 // TestUTF8Masks: the UTF-8 masks of the vector code, against the byte
 // classes they stand for, for every byte at every place of a block.
 func TestUTF8Masks(t *testing.T) {
+	// Around it continuation bytes, of every range.
+	eachByteEverywhere(t, func(i int) byte { return 0x80 + byte(i*37%64) }, func(b []byte) string {
+		var got, want utf8Masks
+		utf8MasksVector(&b[0], &got)
+		for k, x := range b {
+			bit := uint64(1) << k
+			set := func(m *uint64, in bool) {
+				if in {
+					*m |= bit
+				}
+			}
+			set(&want.lead2, x >= 0xc2 && x <= 0xdf)
+			set(&want.lead3, x >= 0xe0 && x <= 0xef)
+			set(&want.lead4, x >= 0xf0 && x <= 0xf4)
+			set(&want.e0, x == 0xe0)
+			set(&want.ed, x == 0xed)
+			set(&want.f0, x == 0xf0)
+			set(&want.f4, x == 0xf4)
+			set(&want.atMost8F, x <= 0x8f)
+			set(&want.atMost9F, x <= 0x9f)
+		}
+		if got != want {
+			return fmt.Sprintf("got  %+v\nwant %+v", got, want)
+		}
+		return ""
+	})
+}
+
+// eachByteEverywhere calls check with a block of the bytes fill gives
+// but for one, which takes every value at every position in turn; check
+// says what is wrong, or "". It needs the vector scan.
+func eachByteEverywhere(t *testing.T, fill func(i int) byte, check func(b []byte) string) {
+	t.Helper()
 	if !haveVectorMap {
 		t.Skip("no vector scan on this CPU")
 	}
@@ -256,30 +281,11 @@ func TestUTF8Masks(t *testing.T) {
 	for c := range 256 {
 		for pos := range 64 {
 			for i := range b {
-				b[i] = 0x80 + byte(i*37%64) // continuation bytes, every range
+				b[i] = fill(i)
 			}
 			b[pos] = byte(c)
-			var got, want utf8Masks
-			utf8MasksVector(&b[0], &got)
-			for k, x := range b {
-				bit := uint64(1) << k
-				set := func(m *uint64, in bool) {
-					if in {
-						*m |= bit
-					}
-				}
-				set(&want.lead2, x >= 0xc2 && x <= 0xdf)
-				set(&want.lead3, x >= 0xe0 && x <= 0xef)
-				set(&want.lead4, x >= 0xf0 && x <= 0xf4)
-				set(&want.e0, x == 0xe0)
-				set(&want.ed, x == 0xed)
-				set(&want.f0, x == 0xf0)
-				set(&want.f4, x == 0xf4)
-				set(&want.atMost8F, x <= 0x8f)
-				set(&want.atMost9F, x <= 0x9f)
-			}
-			if got != want {
-				t.Fatalf("byte %#x at %d:\ngot  %+v\nwant %+v", c, pos, got, want)
+			if msg := check(b); msg != "" {
+				t.Fatalf("byte %#x at %d:\n%s", c, pos, msg)
 			}
 		}
 	}
