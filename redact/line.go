@@ -110,7 +110,7 @@ func (x *Redactor) scanLine(line []byte) bool {
 	if x.walkAll {
 		return true
 	}
-	x.lineHits = x.rs.pf.scan(line, x.lineHits[:0])
+	x.lineHits = x.rs.dropPlainKeys(line, x.rs.pf.scan(line, x.lineHits[:0]))
 	return x.mayMatch(line, x.lineHits)
 }
 

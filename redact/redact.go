@@ -117,6 +117,12 @@ type RuleSet struct {
 	anyAlways bool
 	repl      []byte
 	replJSON  []byte // repl as a JSON string
+	// plain: the protocol's member names that hold a keyword and
+	// nothing to redact (see plainkeys.go); nil when there are none.
+	// plainKw marks their keywords, plainLen is the longest.
+	plain    map[string]bool
+	plainKw  []bool
+	plainLen int
 }
 
 // Compile checks cfg and builds its rules.
@@ -170,6 +176,7 @@ func Compile(cfg Config) (*RuleSet, error) {
 		return nil, errors.New("no rules: --no-default-rules needs --secret, --key or --rules")
 	}
 	rs.buildPrefilter()
+	rs.plainKeys()
 	if m := rs.NewRedactor().Text(rs.repl); len(m) > 0 {
 		return nil, fmt.Errorf("the replacement %q would itself be taken for a secret (rule %s)", rs.repl, m[0].Rule)
 	}
