@@ -40,7 +40,7 @@ func Open(src Source, stdin io.Reader) (*Stream, error) {
 	s := &Stream{Source: src}
 	var raw io.Reader = stdin
 	if !src.IsStdin() {
-		f, err := os.Open(src.Path)
+		f, err := openFile(src.Path)
 		if err != nil {
 			return nil, err // *fs.PathError: "open PATH: ..."
 		}

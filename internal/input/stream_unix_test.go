@@ -52,3 +52,41 @@ func TestOpenReadsPlainFilesStraight(t *testing.T) {
 		t.Fatalf("through a named pipe: %d of %d bytes (%v)", len(got), len(text), err)
 	}
 }
+
+// openFile is os.Open without the poller: the descriptor stays as the
+// system made it (a pipe blocking, where os.Open sets it non-blocking for
+// the poller), and a failure reads as os.Open's.
+func TestOpenFileSkipsThePoller(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "live.jsonl")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		if w, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+			w.Close()
+		}
+	}()
+	f, err := openFile(fifo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	// Through SyscallConn: Fd would set the descriptor blocking.
+	conn, err := f.SyscallConn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var flags uintptr
+	var errno syscall.Errno
+	conn.Control(func(fd uintptr) { flags, _, errno = syscall.Syscall(syscall.SYS_FCNTL, fd, syscall.F_GETFL, 0) })
+	if errno != 0 || flags&syscall.O_NONBLOCK != 0 {
+		t.Fatalf("flags %#x (%v): the pipe was made non-blocking", flags, errno)
+	}
+	for _, path := range []string{filepath.Join(dir, "missing.jsonl"), filepath.Join(dir, "missing", "run.jsonl")} {
+		_, want := os.Open(path)
+		if _, err := openFile(path); err == nil || err.Error() != want.Error() {
+			t.Errorf("openFile: %v, os.Open: %v", err, want)
+		}
+	}
+}
