@@ -2,8 +2,6 @@ package main
 
 import (
 	"errors"
-	"os"
-	"runtime/debug"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -58,13 +56,6 @@ func newFilterCmd(a *app) *cobra.Command {
 				return err
 			}
 			c.Colored = a.io.ColorEnabled()
-			// Decoding events makes much short-lived garbage while the
-			// live heap stays a few chunks: collecting a quarter as
-			// often cut CPU time by about 40% on chatty logs. GOGC, when
-			// set, still decides.
-			if os.Getenv("GOGC") == "" {
-				debug.SetGCPercent(400)
-			}
 			return c.Run(cmd.Flags().Args())
 		},
 	}

@@ -7,8 +7,8 @@ package main
 import (
 	"os"
 
+	"github.com/zsj-dev/zsj/internal/gcbudget"
 	_ "github.com/zsj-dev/zsj/internal/pages/early" // first: see the package
-	"github.com/zsj-dev/zsj/internal/startgc"
 	"github.com/zsj-dev/zsj/internal/term"
 )
 
@@ -17,7 +17,7 @@ import (
 var atExit = func() {}
 
 func main() {
-	startgc.CollectLess()
+	gcbudget.CollectLess()
 	code := run(term.System(), os.Args[1:])
 	atExit()
 	os.Exit(code)
