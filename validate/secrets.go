@@ -39,6 +39,13 @@ func searchSecrets(opts Options) bool {
 	return opts.Secrets != nil && (!opts.Quiet || opts.Protocol.Strict)
 }
 
+// UsesSecretFinder reports whether Run with opts makes secret finders (to
+// search, or to judge names in problems), so that a caller can get what
+// they need ready beforehand.
+func UsesSecretFinder(opts Options) bool {
+	return opts.Secrets != nil && (searchSecrets(opts) || !opts.Quiet)
+}
+
 // addSecrets adds a warning to c for each secret found in its line.
 func addSecrets(c *protocol.Checked, secrets []Secret) {
 	for _, s := range secrets {

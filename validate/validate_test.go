@@ -139,6 +139,9 @@ func TestSecretStage(t *testing.T) {
 			if searched := made.Load() > 0; searched != tc.search {
 				t.Errorf("searched: %v, want %v", searched, tc.search)
 			}
+			if uses := UsesSecretFinder(tc.opts); uses != (made.Load() > 0) {
+				t.Errorf("UsesSecretFinder says %v, Run made %d finders", uses, made.Load())
+			}
 			if got := strings.Contains(stdout, warning); got != tc.warning {
 				t.Errorf("warning shown: %v, want %v:\n%s", got, tc.warning, stdout)
 			}
