@@ -22,14 +22,14 @@ func TestPercentFor(t *testing.T) {
 	}{
 		{0, maxPercent},          // before the first collection
 		{1 << 20, maxPercent},    // a small heap: 5 MB fit
-		{12 << 20, maxPercent},   // 60 MB fit
-		{16 << 20, 300},          // grows to the budget, 64 MB
-		{32 << 20, 100},          // Go's own: 64 MB
+		{8 << 20, maxPercent},    // 40 MB fit
+		{12 << 20, 300},          // grows to the budget, 48 MB
+		{24 << 20, 100},          // Go's own: 48 MB
 		{48 << 20, 100},          // Go's own, past the budget
 		{budget, 100},            // at it
 		{10 * budget, 100},       // far past it
 		{budget - 1<<20, 100},    // Go's own is more
-		{budget/5 + 1<<20, 363},  // just past five times
+		{budget/5 + 1<<20, 352},  // just past five times
 		{budget / 5, maxPercent}, // five times fit exactly
 		{budget/5 - 1, maxPercent},
 	} {
