@@ -2,11 +2,13 @@ package input
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -174,5 +176,56 @@ func TestChunksBeforeAReadError(t *testing.T) {
 		if want := []string{`"one\ntwo\n" <nil>`, `"" disk on fire`}; !reflect.DeepEqual(got, want) {
 			t.Errorf("%d-byte blocks: chunks %v, want %v", blockSize, got, want)
 		}
+	}
+}
+
+// A plain file shorter than a block is read into the power of two that
+// holds it and a byte more (the read that finds its end), at least
+// minBlock; anything else, into blocks of the size asked for.
+func TestBlockSizeFitsSmallFiles(t *testing.T) {
+	const most = 2 << 20
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		size int
+		want int
+	}{
+		{0, minBlock},
+		{1000, minBlock},
+		{minBlock - 1, minBlock},
+		{minBlock, 2 * minBlock}, // a byte to spare
+		{100 << 10, 128 << 10},
+		{most - 1, most},
+		{most, most},
+		{3 * most, most},
+	} {
+		src := writeFile(t, dir, fmt.Sprintf("log-%d.jsonl", tc.size), bytes.Repeat([]byte("x"), tc.size))
+		s, err := Open(src, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.blockSize(most); got != tc.want {
+			t.Errorf("a file of %d bytes: a block of %d, want %d", tc.size, got, tc.want)
+		}
+		s.Close()
+	}
+	// Compressed, or standard input: the length read is not the file's.
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("{}\n"))
+	zw.Close()
+	s, err := Open(writeFile(t, dir, "log.jsonl.gz", gz.Bytes()), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if got := s.blockSize(most); got != most {
+		t.Errorf("a gzip file: a block of %d, want %d", got, most)
+	}
+	in, err := Open(Source{Name: StdinName}, strings.NewReader("{}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := in.blockSize(most); got != most {
+		t.Errorf("standard input: a block of %d, want %d", got, most)
 	}
 }

@@ -181,7 +181,7 @@ func readSources(sources []Source, stdin io.Reader, size int, q queue) {
 		if a, ok := q.(readsAhead); ok {
 			a.readAhead(!s.straight)
 		}
-		ok := readSourceChunks(s, src, i, blockReads*size, size, q)
+		ok := readSourceChunks(s, src, i, s.blockSize(blockReads*size), size, q)
 		s.Close()
 		if !ok {
 			return
