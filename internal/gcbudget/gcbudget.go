@@ -12,17 +12,15 @@ import (
 // The collector's target is the heap live at the last collection and
 // that again (GOGC=100), at least 4 MB. A command holds a few chunks and
 // its tables, about 10 MB, and makes short-lived garbage as it goes: with
-// the usual target it collected three times during validate on the
-// realistic log, after six times while starting (its rule set and
-// prefilter take the heap from nothing to 10 MB in a few milliseconds),
-// each collection a few milliseconds of marking on both cores and the
-// write barriers on meanwhile. With the cores far apart that cost 4 % of
-// the run. So the target is five times the live heap (GOGC=400) while
-// that fits in budget, and no more than budget above that, though never
-// less than Go's own: memory still grows only with what a command holds,
-// and one that holds much collects as often as Go would have it. (A
-// budget of 64 MB took pretty on the realistic log to 89 MB of RSS, from
-// 56; this one to 73.)
+// that target, validate on the realistic log collected three times once
+// started, each a few milliseconds of marking on both cores with the
+// write barriers on meanwhile; with the cores far apart, four in a hundred
+// of its CPU time. So the target is five times the live heap (GOGC=400)
+// while that fits in budget, and what fits in budget above that, though
+// never less than Go's own: memory still grows only with what a command
+// holds, and one that holds much collects as often as Go would have it.
+// (A budget of 64 MB took pretty on the realistic log to 89 MB of RSS,
+// from 56; this one to 73.)
 const (
 	budget     = 48 << 20 // bytes
 	maxPercent = 400
@@ -41,10 +39,11 @@ func CollectLess() {
 }
 
 // target sets the collector's target for a live heap of live bytes (0
-// before the first collection), and arranges to be called again after
-// the next collection (unless GOGC has been set meanwhile, as tests do). The cleanup of an object nothing refers to runs
-// after the next collection. (It holds a pointer so that it is not one
-// of the tiny objects that share a block, whose cleanups may never run.)
+// before the first collection), and has itself called again after the
+// next collection, unless GOGC has been set meanwhile (as tests do): the
+// cleanup of an object nothing refers to runs after the next collection.
+// (The object holds a pointer so that it is not one of the tiny objects
+// that share a block, whose cleanups may never run.)
 func target(live uint64) {
 	debug.SetGCPercent(percentFor(live))
 	runtime.AddCleanup(&struct{ p *int }{}, func(struct{}) {

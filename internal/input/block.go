@@ -67,9 +67,9 @@ const minBlock = 64 << 10 // bytes
 // power of two that holds it whole, with a byte to spare for the read that
 // tells its end. In a folder of small logs each is a chunk of its own, in
 // a block of its own: with blocks of 2 MB for logs of 100 KB, the chunks
-// in flight held 20 blocks, 40 MB first touched in page faults (9 % of the
-// CPU of validate on a folder of 2,000 logs), where blocks of 128 KB hold
-// 3 MB.
+// in flight and the free list came to 20 blocks, 40 MB first touched in
+// page faults, where blocks of 128 KB come to 3 MB (peak RSS of validate
+// on a folder of 2,000 logs: 80 MB, then 52).
 func (s *Stream) blockSize(most int) int {
 	if !s.straight || s.file == nil {
 		return most
