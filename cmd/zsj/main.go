@@ -8,7 +8,6 @@ import (
 	"os"
 
 	"github.com/zsj-dev/zsj/internal/gcbudget"
-	_ "github.com/zsj-dev/zsj/internal/pages/early" // first: see the package
 	"github.com/zsj-dev/zsj/internal/term"
 )
 

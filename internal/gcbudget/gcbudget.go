@@ -28,9 +28,7 @@ const (
 
 // CollectLess sets the collector's target for a small heap, and again
 // after every collection for the heap then live, unless GOGC sets it.
-// main calls it first. (Not package early: this package needs
-// runtime/debug, which needs fmt and os, which would then be initialized,
-// allocating, before the heap is advised.)
+// main calls it first.
 func CollectLess() {
 	if _, set := syscall.Getenv("GOGC"); set {
 		return
