@@ -39,12 +39,11 @@ func searchSecrets(opts Options) bool {
 	return opts.Secrets != nil && (!opts.Quiet || opts.Protocol.Strict)
 }
 
-// UsesSecretFinder reports whether Run with opts makes secret finders (to
-// search, or to judge names in problems), so that a caller can get what
-// they need ready beforehand.
-func UsesSecretFinder(opts Options) bool {
-	return opts.Secrets != nil && (searchSecrets(opts) || !opts.Quiet)
-}
+// UsesSecretFinder reports whether Run with opts makes secret finders, so
+// that a caller can get what they need ready beforehand: to search, and
+// then also to judge names in problems (which are printed only without
+// Quiet, when the search runs too).
+func UsesSecretFinder(opts Options) bool { return searchSecrets(opts) }
 
 // addSecrets adds a warning to c for each secret found in its line.
 func addSecrets(c *protocol.Checked, secrets []Secret) {

@@ -60,12 +60,12 @@ type Ordered struct {
 	// each chunk's mostly by the worker that worked on it, right after,
 	// and each chunk of a plain file is read when the worker that works
 	// on it asks (other streams are read ahead). What Work leaves for
-	// Done and the lines Done looks at then stay in that core's cache. (On a machine whose two cores were far apart, a
-	// round trip of a cache line between them taking 350 ns, not 60,
-	// validate's workers spent a quarter more time when a reading
-	// goroutine and the caller's did these on the other core.) Part and
-	// Wait must be nil, and Done must not block on what other chunks'
-	// Work does.
+	// Done and the lines Done looks at then stay in that core's cache.
+	// (On a machine whose two cores were far apart, a round trip of a
+	// cache line between them taking 350 ns, not 60, validate's workers
+	// spent a quarter more time when a reading goroutine and the caller's
+	// did these on the other core.) Part and Wait must be nil, and Done
+	// must not block on what other chunks' Work does.
 	DoneOnWorkers bool
 }
 
