@@ -30,20 +30,18 @@ type block struct {
 // sync.Pool is emptied by every garbage collection, which comes often
 // here.) A Scanner's chunks never give theirs back: the lines it hands out
 // may live on.
-var freeBlocks = make(chan *block, 8)
+var freeBlocks blockStack
+
+// keptBlocks is how many free blocks are kept.
+const keptBlocks = 8
 
 // getBlock returns a block of at least size bytes, held once (by the
 // reader).
 func getBlock(size int) *block {
-	select {
-	case b := <-freeBlocks:
-		if len(b.data) >= size {
-			b.refs.Store(1)
-			return b
-		}
-	default:
+	b := freeBlocks.take(size)
+	if b == nil {
+		b = &block{data: newBuffer(size)}
 	}
-	b := &block{data: newBuffer(size)}
 	b.refs.Store(1)
 	return b
 }
@@ -53,10 +51,7 @@ func (b *block) release() {
 	if b == nil || b.refs.Add(-1) > 0 || len(b.data) > maxKeptBlock {
 		return
 	}
-	select {
-	case freeBlocks <- b:
-	default:
-	}
+	freeBlocks.keep(b)
 }
 
 // minBlock is the smallest block a small file is read into.

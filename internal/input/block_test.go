@@ -142,9 +142,9 @@ func FuzzChunks(f *testing.F) {
 // A block grown for a line larger than maxKeptBlock is not kept for
 // reuse: one huge line must not pin its memory for good.
 func TestHugeBlocksAreNotKept(t *testing.T) {
-	for len(freeBlocks) > 0 {
-		<-freeBlocks
-	}
+	freeBlocks.mu.Lock()
+	freeBlocks.blocks = nil
+	freeBlocks.mu.Unlock()
 	huge := bytes.Repeat([]byte("x"), maxKeptBlock+1)
 	data := append(append(huge, '\n'), bytes.Repeat([]byte("{}\n"), 1<<20)...)
 	q := &testQueue{}
@@ -155,8 +155,10 @@ func TestHugeBlocksAreNotKept(t *testing.T) {
 	for _, c := range q.chunks {
 		c.letGo()
 	}
-	for len(freeBlocks) > 0 {
-		if b := <-freeBlocks; len(b.data) > maxKeptBlock {
+	freeBlocks.mu.Lock()
+	defer freeBlocks.mu.Unlock()
+	for _, b := range freeBlocks.blocks {
+		if len(b.data) > maxKeptBlock {
 			t.Fatalf("a block of %d bytes was kept", len(b.data))
 		}
 	}

@@ -97,14 +97,13 @@ func (o *Ordered) run(read func(queue), drain bool) error {
 	workers, inFlight := o.counts()
 	r := &orderedRun{
 		o:       o,
-		free:    make(chan *Chunk, inFlight+1),
 		todo:    make(chan *Chunk, inFlight),
 		ordered: make(chan *Chunk, inFlight+1),
 		stop:    make(chan struct{}),
 	}
-	for range inFlight + 1 {
-		r.free <- &Chunk{parts: make(chan any, partsBuffered), done: make(chan struct{}, 1), stop: r.stop, stopped: &r.stopped}
-	}
+	r.free = newChunkStack(inFlight+1, func() *Chunk {
+		return &Chunk{parts: make(chan any, partsBuffered), done: make(chan struct{}, 1), stop: r.stop, stopped: &r.stopped}
+	})
 	go func() {
 		defer close(r.ordered)
 		defer close(r.todo)
@@ -167,28 +166,16 @@ func spawn(n int, work func(w int)) *sync.WaitGroup {
 // orderedRun is the state of one Ordered run.
 type orderedRun struct {
 	o       *Ordered
-	free    chan *Chunk // chunks done with, to read into
+	free    *chunkStack // chunks done with, to read into
 	todo    chan *Chunk // chunks for the workers
 	ordered chan *Chunk // the same chunks, in input order, for apply
 	stop    chan struct{}
 	stopped atomic.Bool
 }
 
-func (r *orderedRun) get() *Chunk { return freeChunk(r.free, r.stop) }
+func (r *orderedRun) get() *Chunk { return r.free.get(r.stop) }
 
-// freeChunk waits for a chunk to read into and readies it; nil once the
-// run has stopped.
-func freeChunk(free <-chan *Chunk, stop <-chan struct{}) *Chunk {
-	select {
-	case c := <-free:
-		c.reuse()
-		return c
-	case <-stop:
-		return nil
-	}
-}
-
-func (r *orderedRun) put(c *Chunk) { r.free <- c } // never full: c came from it
+func (r *orderedRun) put(c *Chunk) { r.free.put(c) }
 
 func (r *orderedRun) send(c *Chunk) bool {
 	select {
@@ -216,7 +203,7 @@ func (r *orderedRun) apply() error {
 		if err := r.o.finish(c, &base, r.results); err != nil {
 			return err
 		}
-		r.free <- c
+		r.free.put(c)
 	}
 	return nil
 }

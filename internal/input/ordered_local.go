@@ -15,7 +15,7 @@ import (
 // copy of the realistic log took 764 ms against 690).
 type localRun struct {
 	o       *Ordered
-	free    chan *Chunk      // chunks done with, to read into
+	free    *chunkStack      // chunks done with, to read into
 	ordered chan *Chunk      // every chunk sent, in input order
 	want    chan chan *Chunk // a worker's request for its next chunk
 	pending chan *Chunk      // the reader's: where the request it serves goes
@@ -45,16 +45,15 @@ func (o *Ordered) runLocal(read func(queue), drain bool) error {
 	workers, inFlight := o.counts()
 	r := &localRun{
 		o:       o,
-		free:    make(chan *Chunk, inFlight+1),
 		ordered: make(chan *Chunk, inFlight+1),
 		want:    make(chan chan *Chunk),
 		ahead:   make(chan *Chunk, inFlight+1),
 		readEnd: make(chan struct{}),
 		stop:    make(chan struct{}),
 	}
-	for range inFlight + 1 {
-		r.free <- &Chunk{done: make(chan struct{}, 1), stop: r.stop, stopped: &r.stopped}
-	}
+	r.free = newChunkStack(inFlight+1, func() *Chunk {
+		return &Chunk{done: make(chan struct{}, 1), stop: r.stop, stopped: &r.stopped}
+	})
 	go func() {
 		defer close(r.ordered)
 		defer close(r.readEnd)
@@ -163,10 +162,10 @@ func (r *localRun) get() *Chunk {
 			return nil
 		}
 	}
-	return freeChunk(r.free, r.stop)
+	return r.free.get(r.stop)
 }
 
-func (r *localRun) put(c *Chunk) { r.free <- c } // never full: c came from it
+func (r *localRun) put(c *Chunk) { r.free.put(c) }
 
 // send puts c in the order and gives it to the worker whose request it
 // answers, or, read ahead, to whichever worker asks first. A source that
@@ -243,7 +242,7 @@ func (r *localRun) handOnReady(wait bool) {
 			})
 			return
 		}
-		r.free <- c
+		r.free.put(c)
 	}
 }
 
