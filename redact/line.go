@@ -43,6 +43,10 @@ func (x *Redactor) Line(line, dst []byte) ([]byte, LineResult) {
 	return out, LineResult{Changed: changed, Invalid: err, Matches: x.matches}
 }
 
+// Shape is what Line's parser said of the line Line was last given, when
+// it was valid JSON: see protocol.Parser.LastString.
+func (x *Redactor) Shape() (start int, repeated bool) { return x.parser.LastString() }
+
 // jsonLine redacts a line the parser accepted; scanned says x.lineHits
 // holds its keywords.
 func (x *Redactor) jsonLine(line, dst []byte, scanned bool) ([]byte, bool) {

@@ -39,17 +39,18 @@ func (c *command) readError(err error) { term.PrintError(c.io.ErrOut, err) }
 
 // run rewrites the inputs on all cores with transforms from newTransform
 // in mode; strict, report and onFile are the Options of the same names.
-func (c *command) run(newTransform func() Transform, mode Mode, strict bool, report func(protocol.Problem), onFile func(FileResult), deltas func() *deltaJoiner) (Stats, error) {
+func (c *command) run(newTransform func() Transform, mode Mode, strict bool, report func(protocol.Problem), onFile func(FileResult), deltas deltaMakers) (Stats, error) {
 	return RunParallel(c.sources, newTransform, Options{
-		deltas: deltas,
-		Mode:   mode,
-		Stdin:  c.io.In,
-		Out:    c.io.Out,
-		Output: c.flags.Output,
-		Backup: c.flags.Backup,
-		Strict: strict,
-		Report: report,
-		OnFile: onFile,
+		deltas:       deltas.joiner,
+		deltaWorkers: deltas.worker,
+		Mode:         mode,
+		Stdin:        c.io.In,
+		Out:          c.io.Out,
+		Output:       c.flags.Output,
+		Backup:       c.flags.Backup,
+		Strict:       strict,
+		Report:       report,
+		OnFile:       onFile,
 		OnStale: func(st atomicfile.Stale) {
 			fmt.Fprintf(c.io.ErrOut, "zsj: removed %s, a temporary file left by process %d, which no longer runs\n", st.Path, st.Owner)
 		},

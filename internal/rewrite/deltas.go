@@ -57,15 +57,42 @@ type deltaJoiner struct {
 	last  []runLast // joinBatch's
 	// reads the lines it inspects, each like the one before
 	reader redact.DeltaReader
+	// shapes are those of the lines of the batch being transformed, when
+	// the worker's transform tells them (see lineShape).
+	shapes []lineShape
+}
+
+// lineShape is what a worker's transform learned from its parser of a
+// line's shape (redact.Redactor.Shape), told to the joiner of the same
+// worker, which reads the line next: known is false for a line the parser
+// did not accept or the transform changed, and for a blank one.
+type lineShape struct {
+	start    int
+	repeated bool
+	known    bool
+}
+
+// noteShape is told the shape of each line of a batch in turn; j may be
+// nil (a transform with no joiner of its own).
+func (j *deltaJoiner) noteShape(s lineShape) {
+	if j != nil {
+		j.shapes = append(j.shapes, s)
+	}
 }
 
 // inspect says what a line's text, as it now stands, is to the stream,
-// and where a delta's text is.
-func (j *deltaJoiner) inspect(text []byte) (deltaNote, redact.Delta) {
+// and where a delta's text is; sh, when not nil, is its shape.
+func (j *deltaJoiner) inspect(text []byte, sh *lineShape) (deltaNote, redact.Delta) {
 	if protocol.IsBlank(text) {
 		return deltaNote{kind: neutralLine}, redact.Delta{}
 	}
-	d, ok := j.reader.Of(text)
+	var d redact.Delta
+	var ok bool
+	if sh != nil {
+		d, ok = j.reader.OfShaped(text, sh.known, sh.start, sh.repeated)
+	} else {
+		d, ok = j.reader.Of(text)
+	}
 	if !ok {
 		return deltaNote{kind: otherLine}, d
 	}

@@ -89,13 +89,11 @@ func redactRun(t *testing.T, log string, workers int, opts RedactOptions) (strin
 		tallies = append(tallies, o)
 		return o
 	}
-	newTransform := func() Transform { return redactTransform(rules.NewRedactor(), opts, tally()) }
+	newTransform, deltas := redactMakers(rules, opts, tally)
 	var c collect
 	var out bytes.Buffer
 	o := c.options(Options{Mode: Stdout, Out: &out})
-	o.deltas = func() *deltaJoiner {
-		return &deltaJoiner{rd: rules.NewRedactor(), repl: rules.Replacement(), check: opts.Check, tally: tally()}
-	}
+	o.deltas, o.deltaWorkers = deltas.joiner, deltas.worker
 	sources := stdinSources
 	if workers == 0 {
 		workers, o.Stdin = 1, strings.NewReader(log)

@@ -52,7 +52,7 @@ func (f *serialFeed) next(l *outLine) ([]protocol.Problem, error) {
 		l.note = deltaNote{kind: neutralLine}
 	default:
 		f.j.reader.Reset() // the delta's text is not kept
-		l.note, _ = f.j.inspect(l.text())
+		l.note, _ = f.j.inspect(l.text(), nil)
 		l.note.needsPrev, l.note.openEnd = true, true
 	}
 	return problems, nil
@@ -109,15 +109,18 @@ type workerSet struct {
 	deltas  [][]redact.Delta
 }
 
-func newWorkerSet(n int, newTransform func() Transform, newJoiner func() *deltaJoiner) *workerSet {
+// newWorkerSet makes n workers' transforms, and when redacting
+// (newWorker set) their joiners, each made with its worker's transform.
+func newWorkerSet(n int, newTransform func() Transform, newWorker func() (Transform, *deltaJoiner)) *workerSet {
 	ws := &workerSet{ts: make([]Transform, n)}
-	for i := range ws.ts {
-		ws.ts[i] = newTransform()
-	}
-	if newJoiner != nil {
+	if newWorker != nil {
 		ws.joiners, ws.deltas = make([]*deltaJoiner, n), make([][]redact.Delta, n)
-		for i := range ws.joiners {
-			ws.joiners[i] = newJoiner()
+	}
+	for i := range ws.ts {
+		if newWorker != nil {
+			ws.ts[i], ws.joiners[i] = newWorker()
+		} else {
+			ws.ts[i] = newTransform()
 		}
 	}
 	return ws
@@ -135,6 +138,9 @@ func (ws *workerSet) work(w int, b *input.Batch) {
 		res.out = nil
 	}
 	res.lines, res.out = res.lines[:0], res.out[:0]
+	if ws.joiners != nil {
+		ws.joiners[w].shapes = ws.joiners[w].shapes[:0]
+	}
 	t := ws.ts[w]
 	for _, line := range b.Lines {
 		// A changed line is appended to what the lines before left in
@@ -166,14 +172,22 @@ func (ws *workerSet) joinBatch(w int, res *batchResult, lines []input.Line) {
 	j := ws.joiners[w]
 	j.reader.Reset() // the texts of the last batch's deltas are done with
 	deltas := ws.deltas[w][:0]
+	// The transform told the joiner the shape of each line, or of none.
+	shaped := len(j.shapes) == len(res.lines)
 	for i := range res.lines {
 		lr := &res.lines[i]
+		var sh *lineShape
+		if shaped {
+			sh = &j.shapes[i]
+		}
 		var d redact.Delta
 		if lr.dropped {
-			// The deltas around it are consecutive in the output.
+			// The deltas around it are consecutive in the output. (Its
+			// redaction may have given the parser a new shape.)
 			lr.note = deltaNote{kind: neutralLine}
+			j.reader.LoseShape()
 		} else {
-			lr.note, d = j.inspect(res.text(i, lines))
+			lr.note, d = j.inspect(res.text(i, lines), sh)
 		}
 		deltas = append(deltas, d)
 	}

@@ -28,7 +28,7 @@ func (r *runner) newPass(s *input.Stream, res *FileResult, wait func()) *pass {
 	p := &pass{r: r, src: s.Source, res: res}
 	if readsAhead(s.Source, r.opts.Stdin) {
 		if r.workers == nil {
-			r.workers = newWorkerSet(r.nworkers, r.newTransform, r.opts.deltas)
+			r.workers = newWorkerSet(r.nworkers, r.newTransform, r.opts.deltaWorkers)
 		}
 		p.lines = newParallelFeed(s, r.workers, wait)
 	} else {

@@ -73,17 +73,12 @@ func Redact(io *term.IO, args []string, opts RedactOptions) error {
 	// Each worker counts what it finds on its own; the counts are added
 	// up once the run is over.
 	var tallies []*redactOutput
-	newTransform := func() Transform {
+	newTransform, deltas := redactMakers(rules, opts, func() *redactOutput {
 		tally := &redactOutput{perRule: map[string]int{}}
 		tallies = append(tallies, tally)
-		return redactTransform(rules.NewRedactor(), opts, tally)
-	}
-	newJoiner := func() *deltaJoiner {
-		tally := &redactOutput{perRule: map[string]int{}}
-		tallies = append(tallies, tally)
-		return &deltaJoiner{rd: rules.NewRedactor(), repl: rules.Replacement(), check: opts.Check, tally: tally}
-	}
-	stats, err := c.run(newTransform, opts.Mode(opts.Check), false, out.problem, out.file, newJoiner)
+		return tally
+	})
+	stats, err := c.run(newTransform, opts.Mode(opts.Check), false, out.problem, out.file, deltas)
 	for _, t := range tallies {
 		out.add(t)
 	}
@@ -152,15 +147,47 @@ func (o *redactOutput) add(tally *redactOutput) {
 	}
 }
 
+// deltaMakers make the joiners of a run that redacts (see deltas.go).
+type deltaMakers struct {
+	joiner func() *deltaJoiner              // the serial feed's and the writer's
+	worker func() (Transform, *deltaJoiner) // a worker's transform and joiner
+}
+
+// redactMakers returns the makers of what each goroutine of a redact run
+// uses: a transform (the serial feed's), and the joiners. A worker's
+// transform tells the worker's joiner the shape of each line, which then
+// reads it with that (DeltaReader.OfShaped). tally makes the counts of
+// each transform and joiner.
+func redactMakers(rules *redact.RuleSet, opts RedactOptions, tally func() *redactOutput) (func() Transform, deltaMakers) {
+	newJoiner := func() *deltaJoiner {
+		return &deltaJoiner{rd: rules.NewRedactor(), repl: rules.Replacement(), check: opts.Check, tally: tally()}
+	}
+	newTransform := func() Transform { return redactTransform(rules.NewRedactor(), opts, tally(), nil) }
+	newWorker := func() (Transform, *deltaJoiner) {
+		j := newJoiner()
+		return redactTransform(rules.NewRedactor(), opts, tally(), j), j
+	}
+	return newTransform, deltaMakers{joiner: newJoiner, worker: newWorker}
+}
+
 // redactTransform redacts each line, counts what it finds in out, and hands Run
 // the problems to report: lines that are not JSON and, with Check, each
-// secret.
-func redactTransform(rd *redact.Redactor, opts RedactOptions, out *redactOutput) Transform {
+// secret. It tells j, when not nil, the shape of each line.
+func redactTransform(rd *redact.Redactor, opts RedactOptions, out *redactOutput, j *deltaJoiner) Transform {
 	return func(line input.Line, dst []byte) ([]byte, bool, []protocol.Problem) {
 		if line.Blank() {
+			j.noteShape(lineShape{})
 			return dst, false, nil
 		}
 		text, res := rd.Line(line.Text, dst)
+		if j != nil {
+			var sh lineShape
+			if res.Invalid == nil && !res.Changed {
+				sh.start, sh.repeated = rd.Shape()
+				sh.known = true
+			}
+			j.noteShape(sh)
+		}
 		out.count(res)
 		var problems []protocol.Problem
 		if opts.Check {

@@ -78,8 +78,10 @@ type Options struct {
 	OnStale func(atomicfile.Stale)
 
 	// deltas, when set, makes the joiners of text and reasoning deltas
-	// (redact: see deltas.go), one for each goroutine that joins.
-	deltas func() *deltaJoiner
+	// (redact: see deltas.go), one for each goroutine that joins;
+	// deltaWorkers then makes a worker's transform with its joiner.
+	deltas       func() *deltaJoiner
+	deltaWorkers func() (Transform, *deltaJoiner)
 }
 
 // FileResult is what happened to one input.

@@ -41,7 +41,7 @@ func Upgrade(io *term.IO, args []string, opts UpgradeOptions) error {
 	}
 	mode := opts.Mode(opts.DryRun || opts.Check)
 	out := newUpgradeOutput(c, opts, mode)
-	stats, err := c.run(func() Transform { return upgradeTransform(opts.To) }, mode, opts.Strict, out.problem, out.file, nil)
+	stats, err := c.run(func() Transform { return upgradeTransform(opts.To) }, mode, opts.Strict, out.problem, out.file, deltaMakers{})
 	out.bar.Clear() // off the screen before the summary
 	if err != nil {
 		return err // the output failed; a closed pipe ends quietly
