@@ -253,3 +253,43 @@ func TestGenericAPIKeyIsWalked(t *testing.T) {
 	}
 	t.Fatal("no generic-api-key rule")
 }
+
+// TestWalkGoesOnOnlyWhereTheNextByteFits: generic-api-key's walk through
+// source code and prose tries a handful of runs, not one for each length
+// of the name run before the operator times each operator (which ran out
+// of its budget on prose, and said yes).
+func TestWalkGoesOnOnlyWhereTheNextByteFits(t *testing.T) {
+	k := genericAPIKey(t)
+	for _, c := range []struct {
+		text string
+		want bool
+		most int // runs
+	}{
+		// (Going on at every byte: 58, 65, 208, 213 and 20 runs.)
+		{"token.Pos, list []ast.Expr, depth int", false, 16},
+		{"token := p.next()", false, 32},
+		{"tokens are split into words as streaming splits them", false, 16},
+		{"keys and values of the map are compared in order of", false, 16},
+		{`api_key = "Zq8rT2vX9wK4mN7pQ1"`, true, 16},
+		{"secret: Ab1Cd2Ef3Gh4Ij5Kl6 ", true, 16},
+	} {
+		got, runs := k.quick.walk([]byte(c.text))
+		if got != c.want || runs > c.most {
+			t.Errorf("%q: %v in %d runs, want %v in at most %d", c.text, got, runs, c.want, c.most)
+		}
+	}
+}
+
+func genericAPIKey(t *testing.T) *keywordLed {
+	t.Helper()
+	for _, r := range defaults(t).rules {
+		if r.id == "generic-api-key" {
+			r.matcher.init()
+			if k := r.matcher.led; k != nil && k.quick != nil {
+				return k
+			}
+		}
+	}
+	t.Fatal("no walk of generic-api-key")
+	return nil
+}
