@@ -39,7 +39,7 @@ func (x *Redactor) replaceAll(t []byte) ([]byte, bool) {
 // replaceOnce is one round of replaceAll.
 func (x *Redactor) replaceOnce(t []byte) ([]byte, bool) {
 	rs := x.rs
-	x.markActive()
+	x.markActive(t)
 	view := x.escapeView(t)
 	all := x.ruleSpans[:0]
 	for ri := range rs.rules {
@@ -91,15 +91,25 @@ func (x *Redactor) replaceOnce(t []byte) ([]byte, bool) {
 }
 
 // markActive sets x.active for the rules that some keyword of x.hits
-// gates.
-func (x *Redactor) markActive() {
+// gates in t. In a text without a backslash the rules' quick checks
+// read it as they read raw JSON text (see mayMatchText), so a rule none
+// of whose keywords passes its check cannot fire and is left out. A line
+// is walked as soon as one keyword in it passes; the rules of the others
+// then ran for nothing (on the realistic log, Go source in tool outputs:
+// "token" and "key" in code gated the generic-api-key regex over every
+// such string of a walked line).
+func (x *Redactor) markActive(t []byte) {
 	if len(x.active) != len(x.rs.rules) {
 		x.active = make([]bool, len(x.rs.rules))
 	}
 	clear(x.active)
+	checked := !denseHits(x.hits, t) && indexByte(t, '\\') < 0
+	var escapes escapesAhead
 	for _, h := range x.hits {
 		for _, ri := range x.rs.kwRules[h.kw] {
-			x.active[ri] = true
+			if !x.active[ri] && (!checked || x.ruleMayFire(t, h, ri, &escapes)) {
+				x.active[ri] = true
+			}
 		}
 	}
 }

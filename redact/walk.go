@@ -202,18 +202,27 @@ func (x *Redactor) mayFire(raw []byte, h hit, escapes *escapesAhead) bool {
 	start := int(h.pos)
 	end := start + len(rs.pf.keywords[h.kw].text)
 	for _, ri := range rs.kwChecks[h.kw] {
-		r := &rs.rules[ri]
-		if r.escapeNear && useEscapesAhead {
-			if escapes.near(raw, end) {
-				return true
-			}
-			continue
-		}
-		if m := r.maybe; m == nil || m(raw, start, end) {
+		if x.ruleCheck(raw, start, end, ri, escapes) {
 			return true
 		}
 	}
 	return false
+}
+
+// ruleMayFire reports whether rule ri passes its quick check at the
+// keyword h of raw.
+func (x *Redactor) ruleMayFire(raw []byte, h hit, ri int, escapes *escapesAhead) bool {
+	start := int(h.pos)
+	return x.ruleCheck(raw, start, start+len(x.rs.pf.keywords[h.kw].text), ri, escapes)
+}
+
+// ruleCheck is rule ri's quick check of the keyword at raw[start:end].
+func (x *Redactor) ruleCheck(raw []byte, start, end, ri int, escapes *escapesAhead) bool {
+	r := &x.rs.rules[ri]
+	if r.escapeNear && useEscapesAhead {
+		return escapes.near(raw, end)
+	}
+	return r.maybe == nil || r.maybe(raw, start, end)
 }
 
 // mayMatchText is mayMatch for decoded text, such as the join of two
