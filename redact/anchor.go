@@ -153,6 +153,9 @@ type keywordLed struct {
 	longest  int            // the longest literal, in bytes
 	anchored *regexp.Regexp // ^ and the keyword-led part
 	lead     int            // the most bytes a match starts before that part
+	// leadSet, when known, holds the bytes a match may have before that
+	// part (see leadFrom).
+	leadSet *[256]bool
 	// quick, when set, is a cut of the keyword-led part that is tried
 	// first (see prefix.go).
 	quick *quickPrefix
@@ -169,11 +172,12 @@ type keywordLed struct {
 // not start at a keyword: every leading literal must hold one of the
 // keywords, or start one. part and lead are what necessary returns for
 // re.
-func newKeywordLed(re, part *regexp.Regexp, lead int, keywords []kwSpec) *keywordLed {
+func newKeywordLed(re, part *regexp.Regexp, lead int, leadSet *[256]bool, keywords []kwSpec) *keywordLed {
 	if part == nil {
 		part = re
 	}
 	if k := keywordLedBy(part, lead, keywords); k != nil {
+		k.leadSet = leadSet
 		return k
 	}
 	if part, lead := innerPart(re, keywords); part != nil {
@@ -342,9 +346,28 @@ func (k *keywordLed) find(m *regexMatcher, t []byte, near []span, yield func(sta
 			if !k.anchored.Match(part) {
 				continue
 			}
-			last = m.searchWindow(t, max(q-k.lead, 0), min(q+m.width, len(t)), last, true, yield)
+			last = m.searchWindow(t, k.leadFrom(t, q), min(q+m.width, len(t)), last, true, yield)
 		}
 	}
+}
+
+// leadFrom is where the window for a match whose keyword-led part starts
+// at q begins: lead bytes before q, or after the last byte before q that
+// no such match may hold (the space before "Credential", where the
+// [\w.-]{0,50}? of generic-api-key cannot start). Go's matcher reads a
+// window of that regex at some 0.4 us a byte, and the bytes before a
+// match were most of the window (a match that starts further back holds
+// a keyword-led part further back, and is the window's of that part).
+func (k *keywordLed) leadFrom(t []byte, q int) int {
+	lo := max(q-k.lead, 0)
+	if k.leadSet == nil {
+		return lo
+	}
+	s := q
+	for s > lo && k.leadSet[t[s-1]] {
+		s--
+	}
+	return s
 }
 
 // maybe is the quick check of a keyword-led rule on the raw text of a

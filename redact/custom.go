@@ -158,9 +158,10 @@ func (m *regexMatcher) init() {
 			return
 		}
 		m.width = windowOf(p)
-		m.pre, m.lead = necessary(p)
+		var leadSet *[256]bool
+		m.pre, m.lead, leadSet = necessary(p)
 		m.req = requiredOf(p)
-		m.led = newKeywordLed(m.re, m.pre, m.lead, m.keywords)
+		m.led = newKeywordLed(m.re, m.pre, m.lead, leadSet, m.keywords)
 	})
 }
 

@@ -82,6 +82,6 @@ func keywordLedOf(t testing.TB, re *regexp.Regexp, keywords []kwSpec) *keywordLe
 	if err != nil {
 		t.Fatal(err)
 	}
-	part, lead := necessary(p)
-	return newKeywordLed(re, part, lead, keywords)
+	part, lead, leadSet := necessary(p)
+	return newKeywordLed(re, part, lead, leadSet, keywords)
 }

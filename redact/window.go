@@ -280,9 +280,9 @@ func minWidth(re *syntax.Regexp) int {
 // those parts span (-1: no bound): a match of p starts at most lead
 // bytes before the first match of the result in the same text. p is
 // left as it is.
-func necessary(p *syntax.Regexp) (n *regexp.Regexp, lead int) {
+func necessary(p *syntax.Regexp) (n *regexp.Regexp, lead int, leadSet *[256]bool) {
 	if p.Op != syntax.OpConcat {
-		return nil, 0
+		return nil, 0, nil
 	}
 	var err error
 	i := 0
@@ -290,13 +290,50 @@ func necessary(p *syntax.Regexp) (n *regexp.Regexp, lead int) {
 		i++
 	}
 	if i == 0 {
-		return nil, 0
+		return nil, 0, nil
 	}
 	rest, head := *p, *p
 	rest.Sub, head.Sub = p.Sub[i:], p.Sub[:i]
 	n, err = regexp.Compile(regexSource(&rest))
 	if err != nil {
-		return nil, 0
+		return nil, 0, nil
 	}
-	return n, maxWidth(head.Simplify())
+	return n, maxWidth(head.Simplify()), charsOf(p.Sub[:i])
+}
+
+// charsOf returns the bytes the text matched by parts, runs of single
+// characters (such as the [\w.-]{0,50}? before a key name), may hold,
+// or nil when a part is anything else. A byte of a character of more
+// than one byte stands for any such character.
+func charsOf(parts []*syntax.Regexp) *[256]bool {
+	var set [256]bool
+	for _, p := range parts {
+		switch p.Op {
+		case syntax.OpRepeat, syntax.OpStar, syntax.OpPlus, syntax.OpQuest:
+			p = p.Sub[0]
+		}
+		var runes []rune
+		switch {
+		case p.Op == syntax.OpCharClass:
+			runes = p.Rune
+		case p.Op == syntax.OpLiteral && len(p.Rune) == 1:
+			for _, r := range foldedRunes(p.Rune[0], p.Flags) {
+				runes = append(runes, r, r)
+			}
+		default:
+			return nil
+		}
+		for i := 0; i+1 < len(runes); i += 2 {
+			lo, hi := runes[i], runes[i+1]
+			if hi >= utf8.RuneSelf {
+				for c := utf8.RuneSelf; c < 256; c++ {
+					set[c] = true
+				}
+			}
+			for c := lo; c <= min(hi, utf8.RuneSelf-1); c++ {
+				set[c] = true
+			}
+		}
+	}
+	return &set
 }
