@@ -168,31 +168,31 @@ type keywordLed struct {
 	escapable bool
 }
 
-// newKeywordLed returns the plan for re, or nil when its matches need
-// not start at a keyword: every leading literal must hold one of the
-// keywords, or start one. part and lead are what necessary returns for
-// re.
-func newKeywordLed(re, part *regexp.Regexp, lead int, leadSet *[256]bool, keywords []kwSpec) *keywordLed {
-	if part == nil {
-		part = re
+// newKeywordLed returns the plan for re, parsed as p, or nil when its
+// matches need not start at a keyword: every leading literal must hold
+// one of the keywords, or start one. part, lead and leadSet are what
+// necessary returns for p.
+func newKeywordLed(re *regexp.Regexp, p *syntax.Regexp, part string, lead int, leadSet *[256]bool, keywords []kwSpec) *keywordLed {
+	if part == "" {
+		part = re.String()
 	}
 	if k := keywordLedBy(part, lead, keywords); k != nil {
 		k.leadSet = leadSet
 		return k
 	}
-	if part, lead := innerPart(re, keywords); part != nil {
+	if part, lead := innerPart(p, keywords); part != "" {
 		return keywordLedBy(part, lead, keywords)
 	}
 	return nil
 }
 
-// keywordLedBy is newKeywordLed for part, a regex whose matches start at
-// most lead bytes after those of the rule's.
-func keywordLedBy(part *regexp.Regexp, lead int, keywords []kwSpec) *keywordLed {
+// keywordLedBy is newKeywordLed for part, the source of a regex whose
+// matches start at most lead bytes after those of the rule's.
+func keywordLedBy(part string, lead int, keywords []kwSpec) *keywordLed {
 	if lead < 0 || len(keywords) == 0 {
 		return nil
 	}
-	p, err := syntax.Parse(part.String(), syntax.Perl)
+	p, err := syntax.Parse(part, syntax.Perl)
 	if err != nil {
 		return nil
 	}
@@ -232,7 +232,7 @@ func keywordLedBy(part *regexp.Regexp, lead int, keywords []kwSpec) *keywordLed 
 			}
 		}
 	}
-	anchored, err := regexp.Compile(`^(?:` + part.String() + `)`)
+	anchored, err := regexp.Compile(`^(?:` + part + `)`)
 	if err != nil {
 		return nil
 	}

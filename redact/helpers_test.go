@@ -83,5 +83,5 @@ func keywordLedOf(t testing.TB, re *regexp.Regexp, keywords []kwSpec) *keywordLe
 		t.Fatal(err)
 	}
 	part, lead, leadSet := necessary(p)
-	return newKeywordLed(re, part, lead, leadSet, keywords)
+	return newKeywordLed(re, p, part, lead, leadSet, keywords)
 }

@@ -1,7 +1,6 @@
 package redact
 
 import (
-	"regexp"
 	"regexp/syntax"
 	"strings"
 )
@@ -21,10 +20,11 @@ import (
 // regex then runs in reaches that far back.
 const maxInnerLead = maxWindow
 
-// innerPart returns the part of re from the first element of its
-// top-level sequence whose every leading literal starts with one of the
-// keywords or holds one, and the most bytes the elements before it span;
-// nil when there is none after a part of bounded width. The sequence has
+// innerPart returns the source of the part of p, a rule's parsed regex,
+// from the first element of its top-level sequence whose every leading
+// literal starts with one of the keywords or holds one, and the most
+// bytes the elements before it span; "" when there is none after a part
+// of bounded width. The sequence has
 // its captures opened (see sequence): (lob ...((live|test)_hex)) is lob,
 // ..., (live|test), _, hex, as the captures matter to the secret a match
 // gives, not to whether there is one.
@@ -32,18 +32,14 @@ const maxInnerLead = maxWindow
 // A literal that only starts a keyword's text ("test" of "test_") counts
 // when the literals after it spell the rest: the keyword must sit where
 // the part starts for the check there to see the match.
-func innerPart(re *regexp.Regexp, keywords []kwSpec) (*regexp.Regexp, int) {
-	p, err := syntax.Parse(re.String(), syntax.Perl)
-	if err != nil {
-		return nil, 0
-	}
+func innerPart(p *syntax.Regexp, keywords []kwSpec) (string, int) {
 	subs := sequence(p, nil)
 	lead := 0
 	for i := range subs {
 		if i > 0 {
 			w := maxWidth(subs[i-1])
 			if w < 0 || lead+w > maxInnerLead {
-				return nil, 0
+				return "", 0
 			}
 			lead += w
 		}
@@ -52,13 +48,9 @@ func innerPart(re *regexp.Regexp, keywords []kwSpec) (*regexp.Regexp, int) {
 			continue
 		}
 		rest := &syntax.Regexp{Op: syntax.OpConcat, Flags: p.Flags, Sub: subs[i:]}
-		part, err := regexp.Compile(regexSource(rest))
-		if err != nil {
-			return nil, 0
-		}
-		return part, lead
+		return regexSource(rest), lead
 	}
-	return nil, 0
+	return "", 0
 }
 
 // holdKeywords reports whether each literal, followed by the literal

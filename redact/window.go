@@ -114,7 +114,7 @@ func windowOf(p *syntax.Regexp) int {
 // not overlapping; with near nil, with those in all of t. Each window is
 // searched with a byte of context on either side, so that \b and line
 // anchors see the text beside it; a match that takes that byte is not
-// taken. A window where m.pre (see necessary) finds nothing is skipped,
+// taken. A window where m.preRegex (see necessary) finds nothing is skipped,
 // and one where it does is searched from m.lead bytes before what it
 // found.
 func matchesNear(m *regexMatcher, t []byte, near []span, last int, yield func(start, end int)) {
@@ -164,8 +164,8 @@ func (m *regexMatcher) searchWindow(t []byte, lo, hi, last int, first bool, yiel
 	// and the search for the part was a pass of Go's slowest matcher
 	// over the window (a third of generic-api-key's window searches on
 	// real logs).
-	if m.pre != nil && !first {
-		p := m.pre.FindIndex(t[from:to])
+	if pre := m.preRegex(); pre != nil && !first {
+		p := pre.FindIndex(t[from:to])
 		if p == nil {
 			return last
 		}
@@ -272,33 +272,31 @@ func minWidth(re *syntax.Regexp) int {
 	return 0
 }
 
-// necessary returns a regex that matches wherever p, a parsed regex,
-// does, only cheaper to run: p without the leading parts that may match
-// nothing (such as the [\w.-]{0,50}? before a key name). Each match of p
-// holds a match of it, so a window where it finds nothing needs no look
-// with p. It returns nil when p has no such parts. lead is the most bytes
-// those parts span (-1: no bound): a match of p starts at most lead
-// bytes before the first match of the result in the same text. p is
-// left as it is.
-func necessary(p *syntax.Regexp) (n *regexp.Regexp, lead int, leadSet *[256]bool) {
+// necessary returns the source of a regex that matches wherever p, a
+// parsed regex, does, only cheaper to run: p without the leading parts
+// that may match nothing (such as the [\w.-]{0,50}? before a key name).
+// Each match of p holds a match of it, so a window where it finds
+// nothing needs no look with p. It returns "" when p has no such parts.
+// lead is the most bytes those parts span (-1: no bound): a match of p
+// starts at most lead bytes before the first match of the result in the
+// same text; leadSet, when known, the bytes they may hold (see charsOf).
+// p is left as it is. The regex is not compiled here: most rules that
+// run are keyword-led, and only search it when their keywords crowd
+// (see preRegex).
+func necessary(p *syntax.Regexp) (src string, lead int, leadSet *[256]bool) {
 	if p.Op != syntax.OpConcat {
-		return nil, 0, nil
+		return "", 0, nil
 	}
-	var err error
 	i := 0
 	for i < len(p.Sub)-1 && minWidth(p.Sub[i]) == 0 {
 		i++
 	}
 	if i == 0 {
-		return nil, 0, nil
+		return "", 0, nil
 	}
 	rest, head := *p, *p
 	rest.Sub, head.Sub = p.Sub[i:], p.Sub[:i]
-	n, err = regexp.Compile(regexSource(&rest))
-	if err != nil {
-		return nil, 0, nil
-	}
-	return n, maxWidth(head.Simplify()), charsOf(p.Sub[:i])
+	return regexSource(&rest), maxWidth(head.Simplify()), charsOf(p.Sub[:i])
 }
 
 // charsOf returns the bytes the text matched by parts, runs of single
