@@ -19,15 +19,7 @@ func FuzzNearMatchesWhole(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	rules := []CustomRule{
-		{ID: "pat", Regex: regexp.MustCompile(`\b(ghp_[0-9a-zA-Z]{36})\b`), Keywords: []string{"ghp_"}},
-		{ID: "vault", Regex: regexp.MustCompile(`\b((?:hvs\.[\w-]{20,30}|s\.(?i:[a-z0-9]{24})))(?:['"\s;]|$)`), Keywords: []string{"hvs.", "s."}},
-		{ID: "generic", Regex: regexp.MustCompile(`(?i)[\w.-]{0,20}?(?:key|secret|token)(?:[ \t\w.-]{0,5})[\s'"]{0,3}(?:=|:)[\s'"]{0,3}([\w.=-]{10,40})(?:['"\s;]|$)`), Keywords: []string{"key", "secret", "token"}},
-	}
-	rs, err := Compile(Config{Rules: rules, NoDefaultRules: true})
-	if err != nil {
-		f.Fatal(err)
-	}
+	rs := nearRules(f)
 	f.Fuzz(func(t *testing.T, s string) {
 		if len(s) > 2000 {
 			return
@@ -69,6 +61,26 @@ func FuzzNearMatchesWhole(f *testing.F) {
 			}
 		}
 	})
+}
+
+// nearRules are rules of each plan a rule may have: a prefix, two
+// keywords of which one has two bytes, and generic ones led by a key
+// name after a lead, one with an entropy to reach.
+func nearRules(t testing.TB) *RuleSet {
+	t.Helper()
+	rules := []CustomRule{
+		{ID: "pat", Regex: regexp.MustCompile(`\b(ghp_[0-9a-zA-Z]{36})\b`), Keywords: []string{"ghp_"}},
+		{ID: "vault", Regex: regexp.MustCompile(`\b((?:hvs\.[\w-]{20,30}|s\.(?i:[a-z0-9]{24})))(?:['"\s;]|$)`), Keywords: []string{"hvs.", "s."}},
+		{ID: "generic", Regex: regexp.MustCompile(`(?i)[\w.-]{0,20}?(?:key|secret|token)(?:[ \t\w.-]{0,5})[\s'"]{0,3}(?:=|:)[\s'"]{0,3}([\w.=-]{10,40})(?:['"\s;]|$)`), Keywords: []string{"key", "secret", "token"}},
+		// With an entropy to reach, a keyword-led rule judges the secret
+		// of its part before it looks for the whole match (plainSecret).
+		{ID: "generic-entropy", Regex: regexp.MustCompile(`(?i)[\w.-]{0,20}?(?:key|pass)(?:[ \t\w.-]{0,5})[\s'"]{0,3}(?:=|:|,)[\s'"]{0,3}((?:[\w.=-]{6,40})|'[^']{6,20}')(?:['"\s;]|$)`), Keywords: []string{"key", "pass"}, Entropy: 2.5},
+	}
+	rs, err := Compile(Config{Rules: rules, NoDefaultRules: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
 }
 
 // FuzzParseGitleaks: any text either fails to parse, or gives rules that
