@@ -66,3 +66,36 @@ func TestCharsOf(t *testing.T) {
 		}
 	}
 }
+
+// TestLitOffsets: how far into a leading literal a keyword may sit, so
+// that a literal is looked for only that far before a keyword.
+func TestLitOffsets(t *testing.T) {
+	lits := func(texts ...string) []lit {
+		out := make([]lit, len(texts))
+		for i, s := range texts {
+			out[i] = lit{text: s, fold: true}
+		}
+		return out
+	}
+	for _, c := range []struct {
+		lits     []lit
+		keywords []kwSpec
+		want     int
+	}{
+		{lits("key", "token", "passw"), folded("key", "token", "passwd"), 0},
+		{lits("sk_live_", "rk_live_"), folded("live_"), 3},
+		{lits("xoxb-", "xoxbxoxb"), folded("xoxb"), 4},
+		{lits("lob"), folded("lob", "live_"), -1}, // live_ is in no literal
+	} {
+		if got := litOffsets(c.lits, c.keywords); got != c.want {
+			t.Errorf("%v, %v: %d, want %d", c.lits, c.keywords, got, c.want)
+		}
+	}
+	k := genericAPIKey(t)
+	if k.back != 0 {
+		t.Errorf("generic-api-key: back %d, want 0 (each literal is a keyword)", k.back)
+	}
+	if got := k.from(100, 90); got != 100 {
+		t.Errorf("generic-api-key tries from %d, want 100", got)
+	}
+}
