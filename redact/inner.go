@@ -24,10 +24,10 @@ const maxInnerLead = maxWindow
 // from the first element of its top-level sequence whose every leading
 // literal starts with one of the keywords or holds one, and the most
 // bytes the elements before it span; "" when there is none after a part
-// of bounded width. The sequence has
-// its captures opened (see sequence): (lob ...((live|test)_hex)) is lob,
-// ..., (live|test), _, hex, as the captures matter to the secret a match
-// gives, not to whether there is one.
+// of bounded width. The sequence has its captures opened (see
+// sequence): (lob ...((live|test)_hex)) is lob, ..., (live|test), _,
+// hex, as the captures matter to the secret a match gives, not to
+// whether there is one.
 //
 // A literal that only starts a keyword's text ("test" of "test_") counts
 // when the literals after it spell the rest: the keyword must sit where
