@@ -1,7 +1,6 @@
 package redact
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -28,34 +27,13 @@ func TestPlainSecretsFindTheSame(t *testing.T) {
 		t.Skip("redacts every sample twice")
 	}
 	rs := defaults(t)
-	var texts []string
-	for _, r := range loadRecallSamples(t).Rules {
-		for _, s := range append(slices.Clip(r.True), r.False...) {
-			texts = append(texts, s.Sample)
-		}
-	}
-	texts = append(texts, plainSecretTexts...)
-	differ, found := 0, 0
-	for _, s := range texts {
-		nested, _ := json.Marshal(map[string]string{"args": s})
-		for _, text := range []string{s, string(nested)} {
-			line, _ := json.Marshal(map[string]any{"schemaVersion": 2, "type": "tool_result", "runId": "r", "id": "t", "status": "ok", "output": text})
-			got, gotRes := redactLine(rs, string(line))
+	redactsAlike(t, sampleTexts(t, plainSecretTexts...), [2]string{"judged", "not judged"},
+		func(line string) (string, LineResult) { return redactLine(rs, line) },
+		func(line string) (string, LineResult) {
 			judgePartSecrets = false
-			want, wantRes := redactLine(rs, string(line))
-			judgePartSecrets = true
-			if len(wantRes.Matches) > 0 {
-				found++
-			}
-			if got != want || !slices.Equal(ruleIDs(gotRes.Matches), ruleIDs(wantRes.Matches)) {
-				differ++
-				if differ <= 5 {
-					t.Errorf("%s:\njudged:     %s %v\nnot judged: %s %v", line, got, ruleIDs(gotRes.Matches), want, ruleIDs(wantRes.Matches))
-				}
-			}
-		}
-	}
-	t.Logf("%d lines, %d with secrets, %d redacted otherwise", 2*len(texts), found, differ)
+			defer func() { judgePartSecrets = true }()
+			return redactLine(rs, line)
+		})
 }
 
 // FuzzPlainSecretsFindTheSame: on any text, the default rules and a

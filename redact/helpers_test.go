@@ -1,8 +1,10 @@
 package redact
 
 import (
+	"encoding/json"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -84,4 +86,44 @@ func keywordLedOf(t testing.TB, re *regexp.Regexp, keywords []kwSpec) *keywordLe
 	}
 	part, lead, leadSet := necessary(p)
 	return newKeywordLed(re, p, part, lead, leadSet, keywords)
+}
+
+// sampleTexts are the catalogue's samples, true and false, and extra.
+func sampleTexts(t *testing.T, extra ...string) []string {
+	t.Helper()
+	var texts []string
+	for _, r := range loadRecallSamples(t).Rules {
+		for _, s := range append(slices.Clip(r.True), r.False...) {
+			texts = append(texts, s.Sample)
+		}
+	}
+	return append(texts, extra...)
+}
+
+// redactsAlike checks that two ways of redacting, a and b (named in
+// failures), give the same lines and matches for each text in a JSON
+// line, raw and printed into a JSON string once more (where its quotes
+// are escaped twice). It returns how many lines held a secret.
+func redactsAlike(t *testing.T, texts []string, names [2]string, a, b func(line string) (string, LineResult)) (found int) {
+	t.Helper()
+	differ := 0
+	for _, s := range texts {
+		nested, _ := json.Marshal(map[string]string{"args": s})
+		for _, text := range []string{s, string(nested)} {
+			line, _ := json.Marshal(map[string]any{"schemaVersion": 2, "type": "tool_result", "runId": "r", "id": "t", "status": "ok", "output": text})
+			got, gotRes := a(string(line))
+			want, wantRes := b(string(line))
+			if len(wantRes.Matches) > 0 {
+				found++
+			}
+			if got != want || !slices.Equal(ruleIDs(gotRes.Matches), ruleIDs(wantRes.Matches)) {
+				differ++
+				if differ <= 5 {
+					t.Errorf("%s:\n%s: %s %v\n%s: %s %v", line, names[0], got, ruleIDs(gotRes.Matches), names[1], want, ruleIDs(wantRes.Matches))
+				}
+			}
+		}
+	}
+	t.Logf("%d lines, %d with secrets, %d redacted otherwise", 2*len(texts), found, differ)
+	return found
 }

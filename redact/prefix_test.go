@@ -1,7 +1,6 @@
 package redact
 
 import (
-	"encoding/json"
 	"math/rand"
 	"regexp/syntax"
 	"slices"
@@ -169,32 +168,10 @@ func TestQuickPrefixFindsTheSame(t *testing.T) {
 	}
 	with := compileQuick(t, true)
 	without := compileQuick(t, false)
-	var texts []string
-	for _, r := range loadRecallSamples(t).Rules {
-		for _, s := range append(slices.Clip(r.True), r.False...) {
-			texts = append(texts, s.Sample)
-		}
-	}
-	texts = append(texts, `token = "Zq8rT2vX9wK4mN7pQ1"`, `{"usage":{"outputTokens":0,"token":"Zq8rT2vX9wK4mN7pQ1xx"}}`)
-	differ, found := 0, 0
-	for _, s := range texts {
-		nested, _ := json.Marshal(map[string]string{"args": s})
-		for _, text := range []string{s, string(nested)} {
-			line, _ := json.Marshal(map[string]any{"schemaVersion": 2, "type": "tool_result", "runId": "r", "id": "t", "status": "ok", "output": text})
-			got, gotRes := redactLine(with, string(line))
-			want, wantRes := redactLine(without, string(line))
-			if len(wantRes.Matches) > 0 {
-				found++
-			}
-			if got != want || !slices.Equal(ruleIDs(gotRes.Matches), ruleIDs(wantRes.Matches)) {
-				differ++
-				if differ <= 5 {
-					t.Errorf("%s:\nwith walks:    %s %v\nwithout walks: %s %v", line, got, ruleIDs(gotRes.Matches), want, ruleIDs(wantRes.Matches))
-				}
-			}
-		}
-	}
-	t.Logf("%d lines, %d with secrets, %d redacted otherwise", 2*len(texts), found, differ)
+	texts := sampleTexts(t, `token = "Zq8rT2vX9wK4mN7pQ1"`, `{"usage":{"outputTokens":0,"token":"Zq8rT2vX9wK4mN7pQ1xx"}}`)
+	found := redactsAlike(t, texts, [2]string{"with walks", "without walks"},
+		func(line string) (string, LineResult) { return redactLine(with, line) },
+		func(line string) (string, LineResult) { return redactLine(without, line) })
 	if found < len(texts)/2 {
 		t.Errorf("only %d of %d lines hold a secret: the samples did not load as they should", found, 2*len(texts))
 	}
