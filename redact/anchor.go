@@ -161,9 +161,6 @@ type keywordLed struct {
 	// leadSet, when known, holds the bytes a match may have before that
 	// part (see leadFrom).
 	leadSet *[256]bool
-	// ownGroups: the part's capture groups are the rule's, numbered alike
-	// (its lead has none): see plainSecret.
-	ownGroups bool
 	// quick, when set, is a cut of the keyword-led part that is tried
 	// first (see prefix.go).
 	quick *quickPrefix
@@ -186,7 +183,6 @@ func newKeywordLed(re *regexp.Regexp, p *syntax.Regexp, part string, lead int, l
 	}
 	if k := keywordLedBy(part, lead, keywords); k != nil {
 		k.leadSet = leadSet
-		k.ownGroups = k.anchored.NumSubexp() == re.NumSubexp()
 		return k
 	}
 	if part, lead := innerPart(p, keywords); part != "" {
@@ -392,57 +388,13 @@ func (k *keywordLed) find(m *regexMatcher, t []byte, near []span, yield func(sta
 				continue
 			}
 			checked++
-			g := k.anchored.FindSubmatchIndex(part)
-			if g == nil || k.plainSecret(m, t, q, g) {
+			if !k.anchored.Match(part) {
 				continue
 			}
 			last = m.searchWindow(t, k.leadFrom(t, q), min(q+m.width, len(t)), last, true, yield)
 		}
 	}
 }
-
-// plainSecret reports whether the secret of a match whose keyword-led
-// part matched at q, as g (its submatches in t[q:]), has no more entropy
-// than the rule asks for: the match would be found only to be dropped.
-// The part is the regex after its lead, whose own matching is cheap;
-// the whole regex, searched for in a window to find where the match
-// starts, was not (generic-api-key: some 30 us a window, and the match
-// matched once more for its secret). On the realistic log nearly every
-// window the quick checks let through held a match, and seven in eight
-// were then dropped for their entropy ("Credential struct, NoSetGroups":
-// "NoSetGroups"). The secret is worked out as find's each does it, from
-// the part's groups: the rule's secret group, or its first that is not
-// empty, its quotes trimmed; a part whose groups are not the rule's (a
-// lead with groups of its own), or that leaves the secret to the whole
-// match, is not judged here. A match that starts before q may have its
-// part start before q too; it is then the match of that earlier
-// keyword, which is tried first.
-func (k *keywordLed) plainSecret(m *regexMatcher, t []byte, q int, g []int) bool {
-	if m.entropy == 0 || !k.ownGroups || !judgePartSecrets {
-		return false
-	}
-	start, end := -1, -1
-	if m.group > 0 {
-		if 2*m.group+1 < len(g) && g[2*m.group] >= 0 {
-			start, end = g[2*m.group], g[2*m.group+1]
-		}
-	} else {
-		for i := 2; i+1 < len(g); i += 2 {
-			if g[i+1] > g[i] {
-				start, end = g[i], g[i+1]
-				break
-			}
-		}
-	}
-	if start < 0 {
-		return false
-	}
-	start, end = unpairedQuotes(t, q+start, q+end)
-	return end > start && shannonEntropy(t[start:end]) <= m.entropy
-}
-
-// judgePartSecrets: plainSecret judges; tests turn it off to compare.
-var judgePartSecrets = true
 
 // leadFrom is where the window for a match whose keyword-led part starts
 // at q begins: lead bytes before q, or after the last byte before q that

@@ -72,8 +72,8 @@ func nearRules(t testing.TB) *RuleSet {
 		{ID: "pat", Regex: regexp.MustCompile(`\b(ghp_[0-9a-zA-Z]{36})\b`), Keywords: []string{"ghp_"}},
 		{ID: "vault", Regex: regexp.MustCompile(`\b((?:hvs\.[\w-]{20,30}|s\.(?i:[a-z0-9]{24})))(?:['"\s;]|$)`), Keywords: []string{"hvs.", "s."}},
 		{ID: "generic", Regex: regexp.MustCompile(`(?i)[\w.-]{0,20}?(?:key|secret|token)(?:[ \t\w.-]{0,5})[\s'"]{0,3}(?:=|:)[\s'"]{0,3}([\w.=-]{10,40})(?:['"\s;]|$)`), Keywords: []string{"key", "secret", "token"}},
-		// With an entropy to reach, a keyword-led rule judges the secret
-		// of its part before it looks for the whole match (plainSecret).
+		// With an entropy to reach: matches found near keywords and then
+		// dropped, between others.
 		{ID: "generic-entropy", Regex: regexp.MustCompile(`(?i)[\w.-]{0,20}?(?:key|pass)(?:[ \t\w.-]{0,5})[\s'"]{0,3}(?:=|:|,)[\s'"]{0,3}((?:[\w.=-]{6,40})|'[^']{6,20}')(?:['"\s;]|$)`), Keywords: []string{"key", "pass"}, Entropy: 2.5},
 	}
 	rs, err := Compile(Config{Rules: rules, NoDefaultRules: true})
