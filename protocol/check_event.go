@@ -32,6 +32,8 @@ type eventChecker struct {
 	nested                   []Member
 	// typeName is the checked event's type once known, for problems.
 	typeName string
+	// long is where the longest string value of the line is (Shape).
+	long span
 }
 
 // check validates one line and fills info. It returns false when the line
@@ -47,7 +49,7 @@ func (c *eventChecker) check(line []byte, info *eventInfo, fileVersion int) (*Sy
 	*info = eventInfo{recoverable: -1}
 	c.typeName = ""
 	members, serr := c.scan.parse(line, c.members[:0])
-	c.members = members
+	c.members, c.long = members, c.scan.long
 	c.parsed = serr == nil
 	if serr != nil {
 		c.memo.valid = false

@@ -43,6 +43,7 @@ func (c *eventChecker) checkLikePrevious(line []byte, info *eventInfo, fileVersi
 	if i := SkipSpace(line, end); i >= len(line) || line[i] != '}' || SkipSpace(line, i+1) != len(line) {
 		return false
 	}
+	c.long = span{n + 1, end - 1} // the bytes before are the memo's: short
 	*info = m.info
 	info.runID = sliceAt(line, m.runID, len(m.info.runID))
 	info.id = sliceAt(line, m.id, len(m.info.id))

@@ -40,7 +40,7 @@ func (lc *LineChecker) add(rule, path, msg string) {
 // been applied.
 func (lc *LineChecker) Check(text []byte, noEOL bool, out *Checked) {
 	*out = Checked{problems: out.problems[:0]}
-	lc.c.parsed, lc.c.shaped, lc.c.repeated = false, false, false
+	lc.c.parsed, lc.c.shaped, lc.c.repeated, lc.c.long = false, false, false, span{}
 	if IsBlank(text) {
 		out.blank = true
 		return
@@ -49,6 +49,7 @@ func (lc *LineChecker) Check(text []byte, noEOL bool, out *Checked) {
 	serr, ok := lc.c.check(text, &out.info, lc.c.opts.SchemaVersion)
 	out.typeName = lc.c.typeName
 	if !ok {
+		lc.c.long = span{}
 		lc.syntaxProblem(serr, noEOL)
 		return
 	}
@@ -86,6 +87,31 @@ func (lc *LineChecker) LastString() (start int, repeated bool) {
 		return -1, false
 	}
 	return len(lc.c.memo.prefix), lc.c.repeated
+}
+
+// LineShape is what a LineChecker learned of the layout of the line it
+// checked last, for a search that reads the line after it (the secret
+// search of validate).
+type LineShape struct {
+	// LastString and Repeated are what LastString says.
+	LastString int
+	Repeated   bool
+	// The text (between the quotes) of the line's longest string value
+	// is line[LongStart:LongEnd]: a tool's output, a file's body. (On a
+	// line that repeated a shape, only its last string was read: that
+	// one.) Both are 0 when the line has no string value, or is not a
+	// JSON object.
+	LongStart, LongEnd int
+}
+
+// NoShape is the shape of a line nobody checked: nothing is known.
+var NoShape = LineShape{LastString: -1}
+
+// Shape says what LastString says of the line checked last, and where its
+// longest string value is.
+func (lc *LineChecker) Shape() LineShape {
+	start, repeated := lc.LastString()
+	return LineShape{LastString: start, Repeated: repeated, LongStart: lc.c.long.start, LongEnd: lc.c.long.end}
 }
 
 // Object reports whether the line is one JSON object, whatever else is

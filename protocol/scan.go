@@ -64,7 +64,14 @@ type scanner struct {
 	// lenient lets keys repeat and keeps no path (SkipValue): no scratch
 	// space is needed.
 	lenient bool
+
+	// long is the longest string value scanned since parse began, for
+	// LineShape.
+	long span
 }
+
+// span is where the text of a string (between its quotes) lies in a line.
+type span struct{ start, end int }
 
 // ParseObject checks that line is exactly one JSON object (whitespace around
 // it allowed) with valid UTF-8 strings, no duplicate keys at any depth and
@@ -187,7 +194,7 @@ func (p *Parser) LastString() (start int, repeated bool) {
 // line to the next, so the hot path does not allocate.
 func (s *scanner) parse(line []byte, dst []Member) ([]Member, *SyntaxError) {
 	s.data, s.pos, s.depth, s.err = line, 0, 0, nil
-	s.path, s.keys = s.path[:0], s.keys[:0]
+	s.path, s.keys, s.long = s.path[:0], s.keys[:0], span{}
 	return s.parseTop(dst)
 }
 
@@ -262,6 +269,9 @@ func (s *scanner) value() Value {
 			return Value{}
 		}
 		s.pos = end
+		if end-start-2 > s.long.end-s.long.start {
+			s.long = span{start + 1, end - 1}
+		}
 		return Value{Raw: s.data[start:end], Kind: KindString, Escaped: escaped}
 	case '{':
 		s.object(nil, false)
