@@ -83,29 +83,72 @@ func (x *Redactor) textLine(line, dst []byte) ([]byte, bool) {
 // writing anything: the check validate makes (a string that matches a
 // rule is a warning). Input events (message, prompt: what a user sent)
 // and lines that are not JSON objects give nothing.
-func (x *Redactor) Find(line []byte) []Match { return x.FindShaped(line, -1, false) }
+func (x *Redactor) Find(line []byte) []Match { return x.FindShaped(line, protocol.NoShape) }
 
 // FindShaped is Find for a caller that has checked the line with a
-// protocol.LineChecker: start and repeated are what its LastString said.
-// A line that repeats a shape whose bytes before the last string were
-// clean has only that string scanned (see scanShaped), as zsj redact does
-// with its own parser.
-func (x *Redactor) FindShaped(line []byte, start int, repeated bool) []Match {
+// protocol.LineChecker: shape is what its Shape said. A line that repeats
+// a shape whose bytes before the last string were clean has only that
+// string scanned (see scanShaped), as zsj redact does with its own
+// parser; a long string found clean before is passed over (cleanMemo).
+func (x *Redactor) FindShaped(line []byte, shape protocol.LineShape) []Match {
 	x.matches, x.found = x.matches[:0], x.found[:0]
-	if !x.scanShaped(line, start, repeated, &x.checkedPrefix) {
+	long := x.longString(line, shape)
+	var may bool
+	if long.known {
+		may = x.scanAround(line, long)
+		x.checkedPrefix = 0 // the bytes before the last string are not all scanned
+	} else {
+		may = x.scanShaped(line, shape.LastString, shape.Repeated, &x.checkedPrefix)
+	}
+	if !may {
+		// Nothing in the line can be redacted: its long string neither.
+		if long.key != 0 && !long.known {
+			x.rs.cleanLong().add(long.key)
+		}
 		return nil
 	}
 	w := &x.w
 	w.reset(line, nil, false, !x.walkAll)
+	w.long = long
 	w.run()
 	if w.failed {
 		return nil
+	}
+	if w.longClean && !long.known {
+		x.rs.cleanLong().add(long.key)
 	}
 	switch string(w.typ) {
 	case protocol.TypeMessage, protocol.TypePrompt:
 		return nil
 	}
 	return x.matches
+}
+
+// longString looks the line's long string up in the memo, when the memo
+// takes it.
+func (x *Redactor) longString(line []byte, shape protocol.LineShape) longString {
+	start, end := shape.LongStart, shape.LongEnd
+	if end-start < minCleanMemo || x.rs.cleanLong == nil || x.walkAll || x.fullScans {
+		return longString{}
+	}
+	memo := x.rs.cleanLong()
+	key := memo.key(line[start:end])
+	return longString{start: start, end: end, key: key, known: memo.has(key)}
+}
+
+// scanAround is scanLine for a line whose long string is known clean: the
+// bytes before and after it are scanned. A keyword that runs from them
+// into the string is inside no string, which is what the rules read; the
+// string is passed over in the walk.
+func (x *Redactor) scanAround(line []byte, long longString) bool {
+	hits := x.rs.pf.scan(line[:long.start], x.lineHits[:0])
+	before := len(hits)
+	hits = x.rs.pf.scan(line[long.end:], hits)
+	for i := range hits[before:] {
+		hits[before+i].pos += int32(long.end)
+	}
+	x.lineHits = x.rs.dropPlainKeys(line, hits)
+	return x.mayMatch(line, x.lineHits)
 }
 
 // scanLine finds the keywords of a whole line, for its strings to use,

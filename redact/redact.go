@@ -21,6 +21,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/zsj-dev/zsj/protocol"
@@ -123,11 +124,15 @@ type RuleSet struct {
 	plain    map[string]bool
 	plainKw  []bool
 	plainLen int
+
+	// cleanLong is the memo of long strings found clean, made when
+	// FindShaped first needs it.
+	cleanLong func() *cleanMemo
 }
 
 // Compile checks cfg and builds its rules.
 func Compile(cfg Config) (*RuleSet, error) {
-	rs := &RuleSet{keys: keySet{}, repl: []byte(cfg.Replacement)}
+	rs := &RuleSet{keys: keySet{}, repl: []byte(cfg.Replacement), cleanLong: sync.OnceValue(newCleanMemo)}
 	if cfg.Replacement == "" {
 		rs.repl = []byte(DefaultReplacement)
 	}

@@ -21,6 +21,11 @@ type walker struct {
 	// cursor is the first of them not before the string being looked at.
 	lineScanned bool
 	cursor      int
+
+	// long is the line's long string, when FindShaped looked it up: one
+	// known clean is passed over; longClean says the walk found it clean.
+	long      longString
+	longClean bool
 }
 
 // maxDepth stops a walk that would recurse without end on a broken line;
@@ -31,6 +36,7 @@ func (w *walker) reset(in, dst []byte, write, lineScanned bool) {
 	w.in, w.out, w.copied, w.write, w.failed = in, dst, 0, write, false
 	w.path, w.typ = w.path[:0], nil
 	w.lineScanned, w.cursor = lineScanned, 0
+	w.long, w.longClean = longString{}, false
 }
 
 // run walks the line, which must hold one object.
@@ -79,6 +85,10 @@ func (w *walker) skip(i, depth int) int {
 
 // str applies the text rules to the string value at i.
 func (w *walker) str(i int) int {
+	isLong := i+1 == w.long.start && w.long.key != 0
+	if isLong && w.long.known {
+		return w.long.end + 1 // found clean before; its keywords were not looked for
+	}
 	q := protocol.QuickStringEnd(w.in, i) - 1 // the closing quote
 	if q < 0 {
 		return w.fail()
@@ -86,10 +96,12 @@ func (w *walker) str(i int) int {
 	raw := w.in[i+1 : q]
 	before := len(w.x.found)
 	hits, scanned := w.stringHits(i+1, q)
-	if text, changed := w.x.redactString(raw, hits, scanned); changed {
+	text, changed := w.x.redactString(raw, hits, scanned)
+	if changed {
 		w.matched(before, nil)
 		w.replace(i, q+1, func(dst []byte) []byte { return protocol.AppendQuoted(dst, text) })
 	}
+	w.longClean = w.longClean || isLong && q == w.long.end && !changed && len(w.x.found) == before
 	return q + 1
 }
 

@@ -84,8 +84,7 @@ func (e *engine) run(sources []input.Source, stdin io.Reader, printer *report.Pr
 				continue
 			}
 			// Most lines hold no secret: a call, not a loop, for them.
-			start, repeated := checkers[worker].LastString()
-			if secrets := finders[worker].FindSecrets(line.Text, start, repeated); len(secrets) > 0 {
+			if secrets := finders[worker].FindSecrets(line.Text, checkers[worker].Shape()); len(secrets) > 0 {
 				addSecrets(out, secrets)
 			}
 		}

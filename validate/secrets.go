@@ -9,11 +9,11 @@ import "github.com/zsj-dev/zsj/protocol"
 // concurrent use.
 type SecretFinder interface {
 	// FindSecrets returns the secrets of line, a line of the log without
-	// its line end; nil when there are none. start and repeated are what
-	// the worker's checker said of the line's shape when it checked it
-	// (protocol.LineChecker.LastString; -1 and false for none): a finder
-	// may skip the bytes the line repeats of the one that set the shape.
-	FindSecrets(line []byte, start int, repeated bool) []Secret
+	// its line end; nil when there are none. shape is what the worker's
+	// checker said of the line when it checked it (protocol.NoShape for
+	// nothing): a finder may skip the bytes the line repeats of the one
+	// that set a shape, or a long string it has found clean before.
+	FindSecrets(line []byte, shape protocol.LineShape) []Secret
 }
 
 // A SecretNamer is a SecretFinder that also judges a bare name, such as

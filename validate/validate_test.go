@@ -104,7 +104,7 @@ func TestMaxProblems(t *testing.T) {
 // fakeFinder finds a secret wherever a line says SECRET.
 type fakeFinder struct{}
 
-func (fakeFinder) FindSecrets(line []byte, _ int, _ bool) []Secret {
+func (fakeFinder) FindSecrets(line []byte, _ protocol.LineShape) []Secret {
 	if !bytes.Contains(line, []byte("SECRET")) {
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/zsj-dev/zsj/gen"
+	"github.com/zsj-dev/zsj/protocol"
 	"github.com/zsj-dev/zsj/validate"
 )
 
@@ -79,6 +80,6 @@ func hasSecret() func(line []byte) bool {
 		if finder == nil {
 			finder = newSecretFinder()
 		}
-		return len(finder.FindSecrets(line, -1, false)) > 0
+		return len(finder.FindSecrets(line, protocol.NoShape)) > 0
 	}
 }

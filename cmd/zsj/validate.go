@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/zsj-dev/zsj/internal/report"
+	"github.com/zsj-dev/zsj/protocol"
 	"github.com/zsj-dev/zsj/redact"
 	"github.com/zsj-dev/zsj/validate"
 )
@@ -78,8 +79,8 @@ func newSecretFinder() validate.SecretFinder { return redactFinder{defaultRedact
 // redactFinder is a redactor seen as validate's secret stage.
 type redactFinder struct{ r *redact.Redactor }
 
-func (f redactFinder) FindSecrets(line []byte, start int, repeated bool) []validate.Secret {
-	matches := f.r.FindShaped(line, start, repeated)
+func (f redactFinder) FindSecrets(line []byte, shape protocol.LineShape) []validate.Secret {
+	matches := f.r.FindShaped(line, shape)
 	if len(matches) == 0 {
 		return nil
 	}
