@@ -29,9 +29,14 @@ func memoStreams(long string) []string {
 			`{"schemaVersion":2,"type":"tool_call","runId":"r1","id":"c3","name":"write_file","args":{"path":"token=","content":"` + long + `"}}`,
 			out,
 		}, "\n"),
-		// A long string with a secret is never taken for clean.
+		// A long string with a secret is never taken for clean; one
+		// passed over (its third sight) is not taken for one with a
+		// secret.
 		strings.Join([]string{
 			`{"type":"tool_result","output":"` + long + ` api_key=` + splitToken + `"}`,
+			`{"type":"tool_result","output":"` + long + `"}`,
+			`{"type":"tool_result","output":"` + long + ` api_key=` + splitToken + `"}`,
+			`{"type":"tool_result","output":"` + long + `"}`,
 			`{"type":"tool_result","output":"` + long + ` api_key=` + splitToken + `"}`,
 			`{"type":"tool_result","output":"` + long + `"}`,
 			`{"type":"tool_result","output":"` + long + ` api_key=` + splitToken + `"}`,
@@ -39,9 +44,12 @@ func memoStreams(long string) []string {
 		// Escapes: the memo keys on the raw bytes.
 		strings.Join([]string{
 			`{"type":"tool_result","output":"` + long + `\ntok\u0065n=` + splitToken + `"}`,
+			`{"type":"tool_result","output":"` + long + `\n"}`,
 			`{"type":"tool_result","output":"` + long + `\ntok\u0065n=` + splitToken + `"}`,
 			`{"type":"tool_result","output":"` + long + `\n"}`,
+			`{"type":"tool_result","output":"` + long + `\ntok\u0065n=` + splitToken + `"}`,
 			`{"type":"tool_result","output":"` + long + `\n"}`,
+			`{"type":"tool_result","output":"` + long + `\ntok\u0065n=` + splitToken + `"}`,
 		}, "\n"),
 	}
 }
@@ -63,8 +71,10 @@ func TestCleanMemoFindsAsWithout(t *testing.T) {
 	}
 }
 
-// TestCleanMemoPassesOver: a long string found clean is remembered and,
-// seen again, not scanned; one with a secret is not remembered.
+// TestCleanMemoPassesOver: a clean long string is hashed once it comes
+// back, remembered, and from its third sight on not scanned; one with a
+// secret is never remembered, nor is one that only shares its quick key
+// with a remembered one taken for it.
 func TestCleanMemoPassesOver(t *testing.T) {
 	rs, err := Compile(Config{})
 	if err != nil {
@@ -73,36 +83,55 @@ func TestCleanMemoPassesOver(t *testing.T) {
 	x := rs.NewRedactor()
 	checker := protocol.NewLineChecker(protocol.Options{})
 	var checked protocol.Checked
-	find := func(line string) (protocol.LineShape, []Match) {
+	find := func(long string) []Match {
+		line := `{"schemaVersion":2,"type":"tool_result","runId":"r1","id":"c1","status":"ok","output":"` + long + `"}`
 		checker.Check([]byte(line), false, &checked)
 		shape := checker.Shape()
-		return shape, x.FindShaped([]byte(line), shape)
-	}
-	line := `{"schemaVersion":2,"type":"tool_result","runId":"r1","id":"c1","status":"ok","output":"` + memoText + `"}`
-	shape, _ := find(line)
-	memo := rs.cleanLong()
-	if !memo.has(memo.key([]byte(line[shape.LongStart:shape.LongEnd]))) {
-		t.Fatal("a clean long string was not remembered")
-	}
-	if len(x.lineHits) == 0 {
-		t.Fatal("the first sight of the string found no keyword in it: the test needs some")
-	}
-	shape, _ = find(line)
-	for _, h := range x.lineHits {
-		if p := int(h.pos); p >= shape.LongStart && p < shape.LongEnd {
-			t.Fatalf("the remembered string was scanned again: a keyword at %d", p)
+		if line[shape.LongStart:shape.LongEnd] != long {
+			t.Fatalf("the checker's long string is not the output: %+v", shape)
 		}
+		return x.FindShaped([]byte(line), shape)
+	}
+	memo := rs.cleanLong()
+	remembered := func(long string) bool {
+		var s longString
+		memo.look(&s, []byte(long))
+		return s.known
 	}
 
-	secret := `{"type":"tool_result","output":"` + memoText + ` api_key=` + splitToken + `"}`
-	for range 2 {
-		shape, found := find(secret)
-		if len(found) == 0 {
-			t.Fatal("the secret after the long text was not found")
+	find(memoText)
+	slot := memo.slot(memo.quickKey([]byte(memoText)))
+	if slot.quick.Load() == 0 || slot.full.Load() != 0 {
+		t.Fatalf("at first sight the memo holds %x %x, want the quick key alone", slot.quick.Load(), slot.full.Load())
+	}
+	if len(x.lineHits) == 0 {
+		t.Fatal("the search of the string found no keyword: the test needs some")
+	}
+	find(memoText)
+	if !remembered(memoText) {
+		t.Fatal("a clean long string that came back was not remembered")
+	}
+	find(memoText)
+	for _, h := range x.lineHits {
+		t.Fatalf("the remembered string was scanned again: a keyword at %d", h.pos)
+	}
+
+	// The same length, and the same first, middle and last 16 bytes.
+	secret := " api_key=" + splitToken + " "
+	twin := memoText[:100] + secret + memoText[100+len(secret):]
+	if memo.quickKey([]byte(twin)) != memo.quickKey([]byte(memoText)) {
+		t.Fatal("the twin does not share the remembered string's quick key: the test needs it to")
+	}
+	for range 3 {
+		if len(find(twin)) == 0 {
+			t.Fatal("a secret in a string that shares a remembered one's quick key was not found")
 		}
-		if memo.has(memo.key([]byte(secret[shape.LongStart:shape.LongEnd]))) {
+		if remembered(twin) {
 			t.Fatal("a long string with a secret was remembered as clean")
 		}
+	}
+	if !remembered(memoText) {
+		t.Error("a string with a secret took the place of a clean one")
 	}
 }
 

@@ -91,8 +91,24 @@ func (x *Redactor) Find(line []byte) []Match { return x.FindShaped(line, protoco
 // string scanned (see scanShaped), as zsj redact does with its own
 // parser; a long string found clean before is passed over (cleanMemo).
 func (x *Redactor) FindShaped(line []byte, shape protocol.LineShape) []Match {
+	if shape.LongEnd-shape.LongStart >= minCleanMemo && x.rs.cleanLong != nil && !x.walkAll && !x.fullScans {
+		return x.findLong(line, shape)
+	}
 	x.matches, x.found = x.matches[:0], x.found[:0]
-	long := x.longString(line, shape)
+	if !x.scanShaped(line, shape.LastString, shape.Repeated, &x.checkedPrefix) {
+		return nil
+	}
+	x.walkFinding(line, longString{})
+	return x.shapedMatches()
+}
+
+// findLong is FindShaped for a line with a string long enough for the
+// memo to take.
+func (x *Redactor) findLong(line []byte, shape protocol.LineShape) []Match {
+	x.matches, x.found = x.matches[:0], x.found[:0]
+	memo := x.rs.cleanLong()
+	long := longString{start: shape.LongStart, end: shape.LongEnd}
+	memo.look(&long, line[long.start:long.end])
 	var may bool
 	if long.known {
 		may = x.scanAround(line, long)
@@ -102,38 +118,39 @@ func (x *Redactor) FindShaped(line []byte, shape protocol.LineShape) []Match {
 	}
 	if !may {
 		// Nothing in the line can be redacted: its long string neither.
-		if long.key != 0 && !long.known {
-			x.rs.cleanLong().add(long.key)
+		if !long.known {
+			memo.clean(&long)
 		}
 		return nil
 	}
+	if x.walkFinding(line, long) && !long.known {
+		memo.clean(&long)
+	}
+	return x.shapedMatches()
+}
+
+// walkFinding walks the line for FindShaped, passing over its long string
+// if known clean, and reports whether the walk found that string clean.
+func (x *Redactor) walkFinding(line []byte, long longString) (longClean bool) {
 	w := &x.w
 	w.reset(line, nil, false, !x.walkAll)
 	w.long = long
 	w.run()
+	return !w.failed && w.longClean
+}
+
+// shapedMatches is what FindShaped returns once the line is walked: nothing for
+// a line the walk could not read, or an input event.
+func (x *Redactor) shapedMatches() []Match {
+	w := &x.w
 	if w.failed {
 		return nil
-	}
-	if w.longClean && !long.known {
-		x.rs.cleanLong().add(long.key)
 	}
 	switch string(w.typ) {
 	case protocol.TypeMessage, protocol.TypePrompt:
 		return nil
 	}
 	return x.matches
-}
-
-// longString looks the line's long string up in the memo, when the memo
-// takes it.
-func (x *Redactor) longString(line []byte, shape protocol.LineShape) longString {
-	start, end := shape.LongStart, shape.LongEnd
-	if end-start < minCleanMemo || x.rs.cleanLong == nil || x.walkAll || x.fullScans {
-		return longString{}
-	}
-	memo := x.rs.cleanLong()
-	key := memo.key(line[start:end])
-	return longString{start: start, end: end, key: key, known: memo.has(key)}
 }
 
 // scanAround is scanLine for a line whose long string is known clean: the

@@ -85,7 +85,7 @@ func (w *walker) skip(i, depth int) int {
 
 // str applies the text rules to the string value at i.
 func (w *walker) str(i int) int {
-	isLong := i+1 == w.long.start && w.long.key != 0
+	isLong := i+1 == w.long.start && w.long.quick != 0
 	if isLong && w.long.known {
 		return w.long.end + 1 // found clean before; its keywords were not looked for
 	}
