@@ -141,10 +141,43 @@ func checkMemoAgrees(t *testing.T, prev, next []byte) {
 			if _, repeated := fresh.LastString(); repeated {
 				t.Fatalf("LastString of %q on its own: repeated", next)
 			}
+			// Shape's long string is a string value of the line: the
+			// longest, or on a repeated line its last.
+			for _, c := range []*LineChecker{warm, fresh} {
+				checkLongString(t, next, c.Shape())
+			}
 			members, ok := fresh.Members(nil)
 			if ok != want.Object() || ok && !reflect.DeepEqual(members, MembersOf(next, nil)) {
 				t.Fatalf("Members of %q: %v %+v, object %v, MembersOf: %+v", next, ok, members, want.Object(), MembersOf(next, nil))
 			}
+		}
+	}
+}
+
+// checkLongString checks that the long string shape names in line is the
+// text of one string: on a repeated line its last value, on another no
+// shorter than any top-level string value.
+func checkLongString(t *testing.T, line []byte, shape LineShape) {
+	t.Helper()
+	start, end := shape.LongStart, shape.LongEnd
+	if start == 0 && end == 0 {
+		return
+	}
+	if start < 1 || end < start || end >= len(line) || line[start-1] != '"' {
+		t.Fatalf("long string %d:%d of %q does not follow a quote", start, end, line)
+	}
+	if e, _, err := ScanString(line, start-1); err != nil || e != end+1 {
+		t.Fatalf("long string %d:%d of %q is not one string", start, end, line)
+	}
+	if shape.Repeated {
+		if start != shape.LastString+1 {
+			t.Fatalf("long string %d:%d of the repeated line %q is not its last (%d)", start, end, line, shape.LastString)
+		}
+		return
+	}
+	for _, m := range MembersOf(line, nil) {
+		if m.Value.Kind == KindString && len(m.Value.Raw)-2 > end-start {
+			t.Fatalf("long string %d:%d of %q is shorter than member %q", start, end, line, m.Key)
 		}
 	}
 }
