@@ -32,26 +32,24 @@ func memoStreams(long string) []string {
 		// A long string with a secret is never taken for clean; one
 		// passed over (its third sight) is not taken for one with a
 		// secret.
-		strings.Join([]string{
-			`{"type":"tool_result","output":"` + long + ` api_key=` + splitToken + `"}`,
-			`{"type":"tool_result","output":"` + long + `"}`,
-			`{"type":"tool_result","output":"` + long + ` api_key=` + splitToken + `"}`,
-			`{"type":"tool_result","output":"` + long + `"}`,
-			`{"type":"tool_result","output":"` + long + ` api_key=` + splitToken + `"}`,
-			`{"type":"tool_result","output":"` + long + `"}`,
-			`{"type":"tool_result","output":"` + long + ` api_key=` + splitToken + `"}`,
-		}, "\n"),
+		outputsInTurn(long+` api_key=`+splitToken, long),
 		// Escapes: the memo keys on the raw bytes.
-		strings.Join([]string{
-			`{"type":"tool_result","output":"` + long + `\ntok\u0065n=` + splitToken + `"}`,
-			`{"type":"tool_result","output":"` + long + `\n"}`,
-			`{"type":"tool_result","output":"` + long + `\ntok\u0065n=` + splitToken + `"}`,
-			`{"type":"tool_result","output":"` + long + `\n"}`,
-			`{"type":"tool_result","output":"` + long + `\ntok\u0065n=` + splitToken + `"}`,
-			`{"type":"tool_result","output":"` + long + `\n"}`,
-			`{"type":"tool_result","output":"` + long + `\ntok\u0065n=` + splitToken + `"}`,
-		}, "\n"),
+		outputsInTurn(long+`\ntok\u0065n=`+splitToken, long+`\n`),
 	}
+}
+
+// outputsInTurn is a stream of tool results whose outputs are a, b, a,
+// b, a, b, a (as raw JSON string text).
+func outputsInTurn(a, b string) string {
+	var lines []string
+	for i := range 7 {
+		out := a
+		if i%2 == 1 {
+			out = b
+		}
+		lines = append(lines, `{"type":"tool_result","output":"`+out+`"}`)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // TestCleanMemoFindsAsWithout: with long strings found clean passed over,
