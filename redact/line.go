@@ -139,8 +139,8 @@ func (x *Redactor) walkFinding(line []byte, long longString) (longClean bool) {
 	return !w.failed && w.longClean
 }
 
-// shapedMatches is what FindShaped returns once the line is walked: nothing for
-// a line the walk could not read, or an input event.
+// shapedMatches is what FindShaped returns once the line is walked:
+// nothing for a line the walk could not read, or an input event.
 func (x *Redactor) shapedMatches() []Match {
 	w := &x.w
 	if w.failed {
