@@ -159,13 +159,19 @@ func (x *Redactor) shapedMatches() []Match {
 // string is passed over in the walk.
 func (x *Redactor) scanAround(line []byte, long longString) bool {
 	hits := x.rs.pf.scan(line[:long.start], x.lineHits[:0])
-	before := len(hits)
-	hits = x.rs.pf.scan(line[long.end:], hits)
-	for i := range hits[before:] {
-		hits[before+i].pos += int32(long.end)
-	}
-	x.lineHits = x.rs.dropPlainKeys(line, hits)
+	x.lineHits = x.rs.dropPlainKeys(line, x.scanFrom(line, long.end, hits))
 	return x.mayMatch(line, x.lineHits)
+}
+
+// scanFrom appends the keywords of line[from:] to dst, with positions in
+// line.
+func (x *Redactor) scanFrom(line []byte, from int, dst []hit) []hit {
+	before := len(dst)
+	dst = x.rs.pf.scan(line[from:], dst)
+	for i := range dst[before:] {
+		dst[before+i].pos += int32(from)
+	}
+	return dst
 }
 
 // scanLine finds the keywords of a whole line, for its strings to use,
@@ -203,10 +209,7 @@ func (x *Redactor) scanShaped(line []byte, start int, repeated bool, clean *int)
 		return true
 	}
 	if repeated && start > 0 && start == *clean && !x.fullScans {
-		x.lineHits = x.rs.pf.scan(line[start:], x.lineHits[:0])
-		for i := range x.lineHits {
-			x.lineHits[i].pos += int32(start)
-		}
+		x.lineHits = x.scanFrom(line, start, x.lineHits[:0])
 		return x.mayMatch(line, x.lineHits)
 	}
 	may := x.scanLine(line)
