@@ -49,12 +49,13 @@ func (c *eventChecker) check(line []byte, info *eventInfo, fileVersion int) (*Sy
 	*info = eventInfo{recoverable: -1}
 	c.typeName = ""
 	members, serr := c.scan.parse(line, c.members[:0])
-	c.members, c.long = members, c.scan.long
+	c.members = members
 	c.parsed = serr == nil
 	if serr != nil {
 		c.memo.valid = false
 		return serr, false
 	}
+	c.long = c.scan.long
 	var typeVal, versionVal *Value
 	for i := range members {
 		m := &members[i]

@@ -49,7 +49,6 @@ func (lc *LineChecker) Check(text []byte, noEOL bool, out *Checked) {
 	serr, ok := lc.c.check(text, &out.info, lc.c.opts.SchemaVersion)
 	out.typeName = lc.c.typeName
 	if !ok {
-		lc.c.long = span{}
 		lc.syntaxProblem(serr, noEOL)
 		return
 	}
