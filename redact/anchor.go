@@ -252,11 +252,14 @@ func keywordLedBy(part string, lead int, keywords []kwSpec) *keywordLed {
 // a literal a keyword occurs (a literal that starts a keyword, as "passw"
 // of "passwd", holds it at 0), or -1 when a keyword is in no literal.
 func litOffsets(lits []lit, keywords []kwSpec) int {
+	lows := make([]string, len(lits))
+	for i, l := range lits {
+		lows[i] = strings.ToLower(l.text)
+	}
 	back := 0
 	for _, kw := range keywords {
 		found := false
-		for _, l := range lits {
-			low := strings.ToLower(l.text)
+		for _, low := range lows {
 			if strings.HasPrefix(kw.text, low) {
 				found = true
 			}

@@ -263,9 +263,10 @@ var charWeights = func() (t [256]float64) {
 	const letters = "etaoinshrdlcumwfgypbvkjxqz"
 	weights := [...]float64{12.7, 9.1, 8.2, 7.5, 7.0, 6.7, 6.3, 6.1, 6.0, 4.3, 4.0, 2.8, 2.8, 2.4, 2.4, 2.2, 2.0, 2.0, 1.9, 1.5, 1.0, 0.8, 0.15, 0.15, 0.1, 0.07}
 	for c := range t {
+		letter := strings.IndexByte(letters, lower[c])
 		switch {
-		case strings.IndexByte(letters, lower[c]) >= 0:
-			t[c] = weights[strings.IndexByte(letters, lower[c])]
+		case letter >= 0:
+			t[c] = weights[letter]
 		case c == ' ':
 			t[c] = 15
 		case c >= '0' && c <= '9':
